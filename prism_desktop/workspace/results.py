@@ -1,0 +1,78 @@
+"""Typed PRISM result files: raw generations (`results/experiment_*.json`) and score files in the
+shape of `results/auto/*_auto_l1.json` (machine) and `results/evaluations/*_expert_*.json` (experts)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Generation:
+    """One model answer (`task_results[].runs[]`)."""
+
+    task_id: str
+    task_name: str
+    model_id: str
+    model_name: str
+    run_index: int
+    response: str
+    response_hash: str
+    success: bool | None = None  # None: legacy record without the field
+    error: str | None = None
+    seed: int | None = None
+    temperature: float | None = None
+    tokens_input: int | None = None
+    tokens_output: int | None = None
+    elapsed_time: float | None = None
+    cost_total: float | None = None
+    raw: dict[str, Any] = field(default_factory=dict)  # the run object as read, for lossless re-export
+
+
+@dataclass(frozen=True)
+class Experiment:
+    path: Path
+    name: str
+    category: str
+    timestamp: str
+    models_used: tuple[str, ...]
+    generations: tuple[Generation, ...]
+    raw: dict[str, Any] = field(default_factory=dict)  # top-level keys other than task_results
+
+
+@dataclass(frozen=True)
+class ScoredRun:
+    """One run of a score file: `tasks[].runs[]` joined with its group."""
+
+    task_id: str
+    model_id: str
+    model_name: str
+    run_index: int
+    response_hash: str
+    scores: dict[str, float | int | None]  # S, M, O, P, Q
+    bands: dict[str, int | None]  # M, P
+    detail: dict[str, Any]
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return (self.task_id, self.model_id, self.run_index)
+
+
+@dataclass(frozen=True)
+class ScoreFile:
+    """An auto_l1 file or an expert file of the same shape."""
+
+    path: Path
+    experiment_id: str
+    evaluator_id: str
+    runs: tuple[ScoredRun, ...]
+    protocol_version: str | None = None
+    constitution_version: str | None = None
+    runner: str | None = None
+    syntax_analyzer: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict)  # top-level keys other than tasks
+
+    @property
+    def is_expert(self) -> bool:
+        return self.evaluator_id != "auto_l1"
