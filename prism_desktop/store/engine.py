@@ -1,0 +1,77 @@
+"""Where the store lives and how connections to it are set up."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.pool import StaticPool
+
+from prism_desktop.store.errors import StoreError
+
+APP_NAME = "prism-desktop"
+DB_ENV_VAR = "PRISM_DESKTOP_DB"
+
+
+def default_url() -> str:
+    """The per-user SQLite file, e.g. ~/.local/share/prism-desktop/prism.db on Linux."""
+    return f"sqlite:///{Path(user_data_dir(APP_NAME)) / 'prism.db'}"
+
+
+def resolve_url(url: str | None = None) -> str:
+    """The URL to use: the explicit one (`--db`), else $PRISM_DESKTOP_DB, else the default file."""
+    return url or os.environ.get(DB_ENV_VAR) or default_url()
+
+
+def _sqlite_file(url: str) -> Path | None:
+    """The database file of a SQLite URL, or None for in-memory databases and other dialects."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return None
+    database = parsed.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Both pragmas must run outside a transaction, which is the state right after connecting.
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")  # readers (GUI) do not block the writer (workers)
+        cursor.execute("PRAGMA synchronous=NORMAL")  # safe with WAL, far fewer fsyncs
+    finally:
+        cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for any SQLAlchemy URL; SQLite gets WAL mode and enforced foreign keys."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise StoreError(f"database URL {url!r}: not a valid SQLAlchemy URL ({exc})") from exc
+    kwargs: dict[str, Any] = {}
+    is_sqlite = parsed.get_backend_name() == "sqlite"
+    if is_sqlite:
+        file = _sqlite_file(url)
+        if file is None:
+            # One shared connection, or every session would see its own empty in-memory database.
+            kwargs.update(poolclass=StaticPool, connect_args={"check_same_thread": False})
+        else:
+            try:
+                file.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"database {file}: cannot create its folder ({exc.strerror})") from exc
+    try:
+        engine = create_engine(url, **kwargs)
+    except (NoSuchModuleError, ImportError) as exc:
+        raise StoreError(f"database URL {parsed.render_as_string()}: driver not available ({exc})") from exc
+    if is_sqlite:
+        event.listen(engine, "connect", _on_sqlite_connect)
+    return engine

@@ -1,0 +1,7 @@
+"""Errors the store raises for things a user can fix (a bad URL, an unreadable or too new database)."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """A store that cannot be opened or migrated; the message names the database and the cause."""

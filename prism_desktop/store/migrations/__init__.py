@@ -1,0 +1,1 @@
+"""Alembic migrations of the results store, configured in code (see store/migrate.py)."""

@@ -1,0 +1,1 @@
+"""Alembic revisions, oldest first; a package so that setuptools installs them."""

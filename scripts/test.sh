@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Sets up from scratch and runs every check CI runs: ruff, the import-layer contracts, and pytest
+# (GUI tests offscreen, sandbox tests against a real Docker engine that this script starts if needed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --dev
+
+# A real Docker engine for the sandbox tests; .ci/docker.sh installs/starts one when absent and
+# leaves a pid file so we can stop what we started.
+if [ -f .ci/docker.sh ]; then
+  # shellcheck source=/dev/null
+  source .ci/docker.sh
+  trap 'prism_docker_stop' EXIT
+  prism_docker_start
+fi
+
+echo "== ruff"
+.venv/bin/ruff check prism_desktop tests bench
+echo "== import-linter"
+.venv/bin/lint-imports
+echo "== pytest"
+export QT_QPA_PLATFORM=offscreen
+set +e
+.venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+status=$?
+set -e
+# pytest exit 5 means no tests were collected: that is a failure of this script, not a pass.
+if [ "$status" -eq 5 ]; then
+  echo "pytest collected no tests" >&2
+  exit 1
+fi
+exit "$status"
