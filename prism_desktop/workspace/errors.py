@@ -3,8 +3,10 @@ what was expected, so a user can fix the file without reading a traceback."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 
 @dataclass(frozen=True)
@@ -17,11 +19,14 @@ class Problem:
     found: str | None = None
     expected: str | None = None
     message: str | None = None  # free text when found/expected do not fit
+    column: int | None = None  # 1-based, when known (JSON syntax errors)
 
     def __str__(self) -> str:
         where = str(self.path)
         if self.line is not None:
             where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
         parts = [where]
         if self.key:
             parts.append(self.key)
@@ -42,3 +47,26 @@ class WorkspaceError(Exception):
     def __init__(self, problems: list[Problem] | Problem):
         self.problems: list[Problem] = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+T = TypeVar("T")
+
+
+class ProblemCollector:
+    """Runs several loads, keeps going past failures, and gathers every problem they raise, so
+    one pass reports everything wrong and nothing half-read escapes."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def attempt(self, load: Callable[[], T]) -> T | None:
+        """`load()`, or None after recording the problems of its WorkspaceError."""
+        try:
+            return load()
+        except WorkspaceError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise WorkspaceError(self.problems)

@@ -44,6 +44,8 @@ class AxisRules:
     white_list: dict[str, float] = field(default_factory=dict)  # O-auto: diagnostic code -> weight
     exec_table: ScoringTable | None = None  # O, category A: d = p - p_opt
     b_exec_table: ScoringTable | None = None  # O, category B
+    # Further `<name>_scoring` tables of newer protocols (e.g. PRISM 1.3's b_rows_scoring), by name.
+    extra_tables: dict[str, ScoringTable] = field(default_factory=dict)
 
     @property
     def reachable(self) -> frozenset[int]:

@@ -39,6 +39,12 @@ class Experiment:
     models_used: tuple[str, ...]
     generations: tuple[Generation, ...]
     raw: dict[str, Any] = field(default_factory=dict)  # top-level keys other than task_results
+    # task_results[] entries as read, without their `runs` (determinism, context, totals, …)
+    groups: tuple[dict[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's JSON value rebuilt from what was read (equal to it; `task_results` last)."""
+        return {**self.raw, "task_results": _rebuild(self.groups, self.generations)}
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,7 @@ class ScoredRun:
     scores: dict[str, float | int | None]  # S, M, O, P, Q
     bands: dict[str, int | None]  # M, P
     detail: dict[str, Any]
+    raw: dict[str, Any] = field(default_factory=dict)  # the run object as read, for lossless re-export
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -72,7 +79,24 @@ class ScoreFile:
     runner: str | None = None
     syntax_analyzer: str | None = None
     raw: dict[str, Any] = field(default_factory=dict)  # top-level keys other than tasks
+    groups: tuple[dict[str, Any], ...] = ()  # tasks[] entries as read, without their `runs`
 
     @property
     def is_expert(self) -> bool:
         return self.evaluator_id != "auto_l1"
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's JSON value rebuilt from what was read (equal to it; `tasks` last)."""
+        return {**self.raw, "tasks": _rebuild(self.groups, self.runs)}
+
+
+def _rebuild(
+    groups: tuple[dict[str, Any], ...], runs: tuple[Generation, ...] | tuple[ScoredRun, ...]
+) -> list[dict[str, Any]]:
+    """Put each run's raw object back under its (task_id, model_id) group, in file order."""
+    by_group: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
+    for run in runs:
+        by_group.setdefault((run.task_id, run.model_id), []).append(run.raw)
+    return [
+        {**group, "runs": by_group.get((group.get("task_id"), group.get("model_id")), [])} for group in groups
+    ]

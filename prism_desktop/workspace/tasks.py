@@ -54,3 +54,23 @@ class Task:
         if self.category == "A":
             return bool(self.tests)
         return self.config_spec is not None and self.fixtures is not None and self.tests_bsl is not None
+
+
+@dataclass(frozen=True)
+class TagDimension:
+    """One dimension of the closed tag vocabulary (`tasks/tags.yaml`, PRISM_FORMAT §1.3)."""
+
+    name: str
+    multi: bool
+    values: tuple[str, ...]
+    applies_to: tuple[str, ...] | None = None  # None: every category
+
+    def applies(self, category: str) -> bool:
+        return self.applies_to is None or category in self.applies_to
+
+
+@dataclass(frozen=True)
+class TagVocabulary:
+    version: str
+    dimensions: dict[str, TagDimension]
+    description: str = ""

@@ -16,6 +16,7 @@ KeyPath = tuple[Hashable, ...]  # mapping keys and list indexes from the documen
 
 # The C parser is much faster on big fixtures; both give the same values and marks.
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 def read_text(path: Path) -> str:
@@ -76,11 +77,13 @@ def load_yaml(path: Path) -> YamlDocument:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
         lines: dict[KeyPath, int] = {}
         problems: list[Problem] = []
         if node is not None:
+            # Walk before constructing: construction flattens merge keys (`<<`) into the mapping,
+            # after which an intended override would look like a duplicate key.
             _record_lines(loader, node, (), lines, problems, path, set())
+        data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         detail = " ".join(part for part in (exc.context, exc.problem) if part)
@@ -117,9 +120,12 @@ def _record_lines(
             _record_lines(loader, item, (*key, index), lines, problems, path, seen)
         return
     names: set[Hashable] = set()
-    # construct_document has already flattened merge keys (`<<`) into node.value.
     for key_node, value_node in node.value:
+        if key_node.tag == _MERGE_TAG:
+            continue  # merged entries keep the line of the mapping that merges them
         name = loader.construct_object(key_node, deep=True)
+        if not isinstance(name, Hashable):
+            continue  # construct_document reports the unhashable key with its position
         if name in names:
             problems.append(
                 Problem(
