@@ -120,6 +120,7 @@ class BRunMeasurement:
     compile_errors: list[str] = field(default_factory=list)
     entry_point: str | None = None
     infra_detail: str | None = None
+    instrument: str = ""  # name and version of what ran it, e.g. "prism-platform 0.1.0"
 
 
 @dataclass

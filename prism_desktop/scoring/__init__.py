@@ -1,0 +1,3 @@
+"""Level-1 scoring: pure functions from sandbox measurements and the metric protocols to PRISM's
+auto-file run objects. `level1.score_run` is the entry point; one module per concern (tables,
+extraction, hashing, entry points, one per axis, quality, funnel, report)."""

@@ -1,0 +1,193 @@
+"""Axis O (PRISM_FORMAT §3.6). With perf.yaml: O-exec only — the growth exponent of executed
+operations (A) or data accesses (B) against the task's p_opt. Without it: O-auto, the weighted
+count of white-listed diagnostics. Then the correctness gate: no O for an unsolved task."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SyntaxMeasurement
+from prism_desktop.scoring.axis_score import AxisScore
+from prism_desktop.scoring.entry_points import NO_ENTRY_REASON, detect_entry_point_a
+from prism_desktop.scoring.tables import evaluate
+from prism_desktop.workspace.protocol import AxisRules, RuntimeConstants, ScoringTable
+from prism_desktop.workspace.tasks import PerfSpec, Task
+
+LEG_EXEC_A = "O-исп"
+LEG_EXEC_B = "O-исп-B"
+LEG_AUTO = "O-авто"
+INSUFFICIENT_DATA = "недостаточно данных для оценки роста"
+B_METRICS = {"sdbl": "sdbl", "register": "reg_reads"}  # perf.yaml `count` -> counter name
+
+
+def leg_for(task: Task) -> str:
+    """perf.yaml present: O-exec of the task's category, with no static fallback; else O-auto."""
+    if task.perf is None:
+        return LEG_AUTO
+    return LEG_EXEC_B if task.category == "B" else LEG_EXEC_A
+
+
+def growth_exponent(values: Sequence[int], sizes: Sequence[int]) -> float | None:
+    """p = ln(v_last/v_first) / ln(n_last/n_first) from the two end points only (no regression);
+    None when the end points cannot give one."""
+    if len(values) < 2 or values[0] <= 0 or values[-1] <= 0 or sizes[0] <= 0 or sizes[-1] <= sizes[0]:
+        return None
+    return math.log(values[-1] / values[0]) / math.log(sizes[-1] / sizes[0])
+
+
+def _exec_table(rules: AxisRules, leg: str) -> ScoringTable:
+    table = rules.b_exec_table if leg == LEG_EXEC_B else rules.exec_table
+    if table is None:
+        key = "b_exec_scoring" if leg == LEG_EXEC_B else "exec_scoring"
+        raise ValueError(f"smop_l1_auto.yaml: axes.O.{key} is missing; a task with perf.yaml needs it")
+    return table
+
+
+def score_exec_a(
+    perf: PerfMeasurement,
+    spec: PerfSpec,
+    code: str,
+    patterns: Sequence[str],
+    rules: AxisRules,
+    runtime: RuntimeConstants,
+) -> AxisScore:
+    """O-exec, category A: operations counted per size of the ladder."""
+    table = _exec_table(rules, LEG_EXEC_A)
+    entry = perf.entry_point or detect_entry_point_a(code, patterns)
+    ops: list[int] = []
+    sizes: list[int] = []
+
+    def result(score: int | None, note: str, growth: float | None = None) -> AxisScore:
+        detail = {
+            "growth": growth,
+            "p_opt": spec.p_opt,
+            "ops": ops,
+            "sizes": sizes,
+            "entry_point": entry,
+            "note": note,
+            "leg": LEG_EXEC_A,
+        }
+        return AxisScore(score, detail).measured_by(perf.instrument)
+
+    if entry is None:
+        return result(None, NO_ENTRY_REASON)
+    for outcome in perf.sizes:
+        if outcome.status == "timeout":
+            if ops:  # it ran on smaller inputs and stalled here: too slow, not unmeasured
+                return result(
+                    evaluate(table, runtime.o_timeout_signal),
+                    f"таймаут на размере {outcome.size} — слишком медленно",
+                )
+            return result(None, f"таймаут уже на минимальном размере {outcome.size}")
+        if outcome.status != "ok" or outcome.ops is None:
+            tail = (outcome.note or outcome.status)[-runtime.error_chars :].strip()
+            return result(None, f"не исполнился на размере {outcome.size}: {tail}")
+        ops.append(outcome.ops)
+        sizes.append(outcome.size)
+    growth = growth_exponent(ops, sizes)
+    if growth is None:
+        return result(None, INSUFFICIENT_DATA)
+    return result(evaluate(table, growth - spec.p_opt), "", round(growth, 2))
+
+
+def score_exec_b(perf: PerfMeasurement, spec: PerfSpec, rules: AxisRules) -> AxisScore:
+    """O-exec, category B: data accesses attributed to the candidate per database size. Any size
+    that was not measured makes the whole result N/A — in B a timeout is N/A, not 2."""
+    table = _exec_table(rules, LEG_EXEC_B)
+    metric = B_METRICS.get(spec.count)
+    if metric is None:
+        raise ValueError(f"perf.yaml count: found {spec.count!r}, expected one of {sorted(B_METRICS)}")
+    counts: list[int] = []
+    sizes: list[int] = []
+
+    def result(score: int | None, note: str, growth: float | None = None) -> AxisScore:
+        detail = {
+            "growth": growth,
+            "p_opt": spec.p_opt,
+            "metric": metric,
+            "counts": counts,
+            "sizes": sizes,
+            "entry_point": None,
+            "note": note,
+            "leg": LEG_EXEC_B,
+        }
+        return AxisScore(score, detail).measured_by(perf.instrument)
+
+    if len(spec.sizes) < 2:
+        return result(None, "perf.sizes: нужно ≥2 размеров базы")
+    for outcome in perf.sizes:
+        if outcome.status != "ok":
+            why = (outcome.note or outcome.status)[:120]
+            return result(None, f"замер не состоялся на размере базы {outcome.size}: {why}")
+        if metric not in outcome.counts:
+            return result(None, f"замер не состоялся на размере базы {outcome.size}: нет счётчика {metric}")
+        counts.append(outcome.counts[metric])
+        sizes.append(outcome.size)
+    if counts and counts[0] <= 0:
+        return result(None, f"кандидат не обратился к данным (счётчик {metric}) на минимальном размере")
+    growth = growth_exponent(counts, sizes)
+    if growth is None:
+        return result(None, INSUFFICIENT_DATA)
+    return result(evaluate(table, growth - spec.p_opt), "", round(growth, 3))
+
+
+def score_auto(syntax: SyntaxMeasurement, rules: AxisRules) -> AxisScore:
+    """O-auto: weighted sum over every white-listed diagnostic, repeats counted. The machine sees
+    only a short list of anti-patterns, so the table never reaches 0."""
+    hits = [d for d in syntax.diagnostics if d.code in rules.white_list]
+    weighted = sum((rules.white_list[d.code] for d in hits), 0.0)
+    codes = sorted({d.code for d in hits})
+    detail = {"weighted": weighted, "count": len(hits), "codes": codes, "leg": LEG_AUTO}
+    return AxisScore(evaluate(rules.table, weighted), detail).measured_by(syntax.instrument)
+
+
+def score_optimization(
+    task: Task,
+    code: str,
+    *,
+    perf: PerfMeasurement | None,
+    syntax: SyntaxMeasurement | None,
+    b_run: BRunMeasurement | None,
+    rules: AxisRules,
+    runtime: RuntimeConstants,
+    why_missing: Callable[[str], str],
+) -> AxisScore:
+    """O for one run with the leg the task calls for. `why_missing(leg)` names why a sandbox
+    leg ("perf", "syntax", "b_run") has no measurement."""
+    if task.perf is not None:
+        leg = leg_for(task)
+        if perf is None:
+            return AxisScore.not_measured(why_missing("perf"), leg=leg)
+        if leg == LEG_EXEC_B:
+            return score_exec_b(perf, task.perf, rules)
+        return score_exec_a(perf, task.perf, code, task.entry_point_patterns, rules, runtime)
+    if task.category == "B":
+        # O-auto in B only scores code that ran in 1C: otherwise the diagnostics describe code
+        # the platform never accepted.
+        if b_run is None:
+            return AxisScore.not_measured(why_missing("b_run"), leg=LEG_AUTO)
+        if b_run.status != "ok":
+            return AxisScore.not_measured(
+                f"O-авто оценивается только после успешного прогона в 1С (статус {b_run.status})",
+                leg=LEG_AUTO,
+                run_status=b_run.status,
+            ).measured_by(b_run.instrument)
+    if syntax is None:
+        return AxisScore.not_measured(why_missing("syntax"), leg=LEG_AUTO)
+    return score_auto(syntax, rules)
+
+
+def apply_correctness_gate(o: AxisScore, m_fine: float | None, runtime: RuntimeConstants) -> AxisScore:
+    """Optimality of a wrong answer means nothing: when fine M is known and below the gate, a
+    measured O becomes N/A and its detail says why."""
+    gate = runtime.o_correctness_gate
+    if o.score is None or m_fine is None or m_fine >= gate:
+        return o
+    detail: dict[str, Any] = {
+        **(o.detail or {}),
+        "gated_by_m": True,
+        "note": f"оптимальность не оцениваем — задача не решена (M<{gate:g})",
+    }
+    return AxisScore(None, detail)
