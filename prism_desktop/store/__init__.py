@@ -1,0 +1,7 @@
+"""The results store: SQLAlchemy models, engine and sessions, Alembic migrations."""
+
+from prism_desktop.store.database import Store, open_store
+from prism_desktop.store.engine import DB_ENV_VAR, default_url, make_engine, resolve_url
+from prism_desktop.store.errors import StoreError
+
+__all__ = ["DB_ENV_VAR", "Store", "StoreError", "default_url", "make_engine", "open_store", "resolve_url"]

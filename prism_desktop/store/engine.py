@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
@@ -40,7 +40,10 @@ def _sqlite_file(url: str) -> Path | None:
 
 
 def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    # Both pragmas must run outside a transaction, which is the state right after connecting.
+    # The driver's own transaction handling skips BEGIN before DDL, so a failed migration or import
+    # would be half-applied; take control of BEGIN instead (_on_sqlite_begin), as SQLAlchemy advises.
+    dbapi_connection.isolation_level = None
+    # The pragmas must run outside a transaction, which is the state right after connecting.
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -48,6 +51,10 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")  # safe with WAL, far fewer fsyncs
     finally:
         cursor.close()
+
+
+def _on_sqlite_begin(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN")
 
 
 def make_engine(url: str) -> Engine:
@@ -74,4 +81,5 @@ def make_engine(url: str) -> Engine:
         raise StoreError(f"database URL {parsed.render_as_string()}: driver not available ({exc})") from exc
     if is_sqlite:
         event.listen(engine, "connect", _on_sqlite_connect)
+        event.listen(engine, "begin", _on_sqlite_begin)
     return engine

@@ -12,7 +12,7 @@ Natural keys (what an import upserts by) are the unique constraints: experiment 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -60,7 +60,7 @@ def _in(column: str, values: tuple[str, ...] | tuple[int, ...]) -> str:
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
-    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
 
 
 class WorkspaceSnapshot(Base):
@@ -93,7 +93,8 @@ class Experiment(Base):
     timestamp: Mapped[str | None] = mapped_column(String(64))  # verbatim: local ISO-8601, no zone
     source_file: Mapped[str | None] = mapped_column(Text)
     models: Mapped[list[Any]] = mapped_column(default=list)  # models_used, display names
-    meta: Mapped[dict[str, Any]] = mapped_column(default=dict)  # other top-level keys, verbatim
+    meta: Mapped[dict[str, Any]] = mapped_column(default=dict)  # top-level keys but task_results, verbatim
+    groups: Mapped[list[Any]] = mapped_column(default=list)  # task_results[] entries without their runs
     snapshot_id: Mapped[int | None] = mapped_column(
         ForeignKey("workspace_snapshots.id", ondelete="SET NULL"), index=True
     )
@@ -134,6 +135,7 @@ class Run(Base):
     tokens_output: Mapped[int | None]
     elapsed_time: Mapped[float | None]
     cost_total: Mapped[float | None]
+    extra: Mapped[dict[str, Any]] = mapped_column(default=dict)  # other keys of the run object, verbatim
 
     experiment: Mapped[Experiment] = relationship(back_populates="runs")
     level1_results: Mapped[list[Level1Result]] = relationship(back_populates="run", passive_deletes=True)

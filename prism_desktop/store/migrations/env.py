@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 from sqlalchemy import Connection
 
@@ -13,7 +15,7 @@ config = context.config
 target_metadata = Base.metadata
 
 
-def _configure(**kwargs: object) -> None:
+def _configure(**kwargs: Any) -> None:
     # render_as_batch: SQLite cannot ALTER most things, so revisions rebuild tables in batches.
     context.configure(target_metadata=target_metadata, render_as_batch=True, compare_type=True, **kwargs)
 

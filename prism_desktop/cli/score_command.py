@@ -1,0 +1,99 @@
+"""`prism-desktop score --experiment FILE --out FILE [--jobs N] [--sandbox auto|docker|local]`:
+Level 1 for every run of a PRISM experiment file, written as a PRISM-shaped auto file. Resumable:
+run it again after an interruption and only the missing runs are scored."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from prism_desktop.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    CliError,
+    add_command,
+    existing_files,
+    open_workspace,
+)
+from prism_desktop.sandbox.backend import SANDBOX_MODES, SandboxUnavailable
+from prism_desktop.services.score_experiment import checkpoint_path, score_experiment
+from prism_desktop.workspace.results import Generation
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = add_command(
+        subparsers,
+        "score",
+        run,
+        help="score every run of an experiment file at Level 1 and write a PRISM auto file",
+    )
+    parser.add_argument("--experiment", required=True, metavar="FILE", help="results/experiment_*.json")
+    parser.add_argument(
+        "--out", required=True, metavar="FILE", help="the auto file to write (*_auto_l1.json)"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=None, metavar="N", help="runs at once (default: CPU cores)"
+    )
+    parser.add_argument(
+        "--sandbox",
+        choices=SANDBOX_MODES,
+        default="auto",
+        help="docker: isolated containers only; local: restricted subprocess, NOT isolated; "
+        "auto: Docker when an engine and the image are there (default)",
+    )
+
+
+class _Progress:
+    """A one-line progress bar on a terminal; plain lines every 10% otherwise."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stderr.isatty()
+        self.started = time.monotonic()
+        self.last_decile = -1
+
+    def __call__(self, done: int, total: int, generation: Generation) -> None:
+        rate = done / max(time.monotonic() - self.started, 1e-6) * 60
+        label = f"{done}/{total} runs  {rate:.0f}/min  {generation.task_id} {generation.model_id}"
+        if self.tty:
+            width = 30
+            filled = int(width * done / max(total, 1))
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {label[:80]:<80}")
+            if done == total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+        elif (decile := done * 10 // max(total, 1)) != self.last_decile:
+            self.last_decile = decile
+            print(label, file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        raise CliError("--jobs: expected a positive number of runs at once")
+    workspace = open_workspace(args)
+    (experiment_file,) = existing_files([args.experiment])
+    experiment = workspace.experiment(experiment_file)
+    out = Path(args.out).expanduser()
+    if checkpoint_path(out).exists():
+        print(f"resuming from {checkpoint_path(out)}", file=sys.stderr)
+    try:
+        summary = score_experiment(
+            workspace, experiment, out, sandbox=args.sandbox, jobs=args.jobs, on_progress=_Progress()
+        )
+    except SandboxUnavailable as exc:
+        raise CliError(f"--sandbox {args.sandbox}: {exc}") from exc
+    isolation = "isolated containers" if summary.runner == "docker" else "local subprocesses, NOT isolated"
+    print(
+        f"{summary.out}: {summary.total} runs ({summary.scored_now} scored now, {summary.resumed} resumed) "
+        f"in {isolation}"
+    )
+    if summary.unknown_tasks:
+        print(f"skipped runs of tasks not in the workspace: {', '.join(summary.unknown_tasks)}")
+    if summary.infra_errors:
+        print(
+            f"{summary.infra_errors} run(s) hit a sandbox failure and are N/A; run the same command again "
+            "to retry them"
+        )
+        return EXIT_PROBLEMS
+    return EXIT_OK

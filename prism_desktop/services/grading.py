@@ -1,0 +1,602 @@
+"""Level-2 grading against the store: what an expert sees of one run, and every change they make to
+their grades. Each change is its own committed unit of work, so a killed app loses no saved grade.
+
+Grades are scoped by (expert, run, axis, session); `session_id=None` means standalone grading outside
+any calibration session. Every change also writes grade_history rows; the rows written by one user
+action share their `changed_at`, which is what `undo_last` undoes as one step.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, and_, case, func, or_, select
+from sqlalchemy.orm import Session
+
+from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.scoring.extraction import extract_code
+from prism_desktop.store import Store
+from prism_desktop.store.models import (
+    GRADE_AXES,
+    GRADE_STEPS,
+    SOURCE_AUTO_FILE,
+    SOURCE_SCORED_HERE,
+    Experiment,
+    Expert,
+    Grade,
+    GradeHistory,
+    Level1Result,
+    Run,
+    SessionItem,
+    utcnow,
+)
+from prism_desktop.workspace.protocol import L2Protocol
+
+# Our own scoring is newer than an imported auto file of the same run, so it is shown first.
+SOURCE_PREFERENCE = (SOURCE_SCORED_HERE, SOURCE_AUTO_FILE)
+# The score column of each axis; M and P are fine scores whose steps are the bands.
+_SCORE_COLUMNS = {"S": "score_s", "M": "score_m", "O": "score_o", "P": "score_p", "Q": "score_q"}
+_BAND_COLUMNS = {"M": "band_m", "P": "band_p"}
+_UNDOABLE = ("create", "update", "delete")
+
+
+class GradingError(ValueError):
+    """A grade the protocol does not allow (unknown axis, a step off the scale, P on category A)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Which axes an expert grades
+
+
+def applicable_axes(category: str, l2: L2Protocol | None = None) -> tuple[str, ...]:
+    """The axes an expert grades for a task category: from the L2 protocol's `applies_to` when
+    given, else the constitution's rule (S, M, O for all; P for category B only)."""
+    if l2 is not None:
+        return tuple(a for a in GRADE_AXES if a in l2.axes and category in l2.axes[a].applies_to)
+    return tuple(a for a in GRADE_AXES if a != "P" or category == "B")
+
+
+def ensure_expert(store: Store, name: str) -> int:
+    """The id of the expert called `name`, created on first use (experts identify themselves by name)."""
+    name = name.strip()
+    if not name:
+        raise GradingError("expert name: empty; expected the name the expert identifies themself by")
+    with store.session() as session:
+        expert_id = session.scalars(select(Expert.id).filter_by(name=name)).one_or_none()
+        if expert_id is None:
+            expert = Expert(name=name)
+            session.add(expert)
+            session.flush()
+            expert_id = expert.id
+        return expert_id
+
+
+# ---------------------------------------------------------------------------------------------
+# What the reviewer sees of one run
+
+
+@dataclass(frozen=True)
+class MachineAxis:
+    """The machine's verdict on one axis. `state`: "measured", "na" (measured nothing: `reason`
+    says why), "not_applicable" (the axis does not apply to the category) or "not_scored" (no
+    Level-1 result for the run yet). `score` is the fine score, `step` the projected step."""
+
+    axis: str
+    state: str
+    score: float | None = None
+    step: int | None = None
+    instrument: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class RunReview:
+    run_id: int
+    experiment: str
+    task_id: str
+    task_name: str | None
+    category: str
+    model_id: str
+    model_name: str | None
+    run_index: int
+    response: str
+    candidate_code: str  # the extracted code the machine measured; diagnostics' lines refer to it
+    success: bool | None
+    error: str | None
+    level1_source: str | None = None  # SOURCE_* of the shown Level-1 result, None when unscored
+    auto_run: dict[str, Any] | None = None  # {scores, bands, detail} in the auto file's shape
+    run_result: RunResult | None = None  # the raw measurements, when our own pipeline kept them
+    raw_logs: str | None = None  # Level1Result.logs when it is not a stored RunResult
+    runner: str | None = None
+    isolated: bool | None = None
+    timings: dict[str, Any] | None = None
+    instruments: dict[str, Any] | None = None
+    protocol_version: str | None = None
+
+    @property
+    def machine_axes(self) -> list[MachineAxis]:
+        return machine_axes(self)
+
+
+def _parse_run_result(logs: str | None) -> RunResult | None:
+    """Our pipeline may keep the sandbox's RunResult JSON in Level1Result.logs; anything else is
+    plain log text."""
+    if not logs or not logs.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(logs)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or "run_id" not in data or "runner" not in data:
+        return None
+    try:
+        return RunResult.from_json(logs)
+    except (TypeError, ValueError):
+        return None
+
+
+def _auto_run(result: Level1Result) -> dict[str, Any]:
+    return {
+        "scores": {axis: getattr(result, column) for axis, column in _SCORE_COLUMNS.items()},
+        "bands": {axis: getattr(result, column) for axis, column in _BAND_COLUMNS.items()},
+        "detail": dict(result.detail or {}),
+    }
+
+
+def preferred_level1(session: Session, run_id: int) -> Level1Result | None:
+    results = {r.source: r for r in session.scalars(select(Level1Result).filter_by(run_id=run_id))}
+    return next((results[s] for s in SOURCE_PREFERENCE if s in results), None)
+
+
+def load_run_review(store: Store, run_id: int) -> RunReview:
+    """Everything the review view shows of a run; KeyError naming the id when there is none."""
+    with store.session() as session:
+        run = session.get(Run, run_id)
+        if run is None:
+            raise KeyError(f"no run with id {run_id} in {store.url}")
+        experiment = session.get(Experiment, run.experiment_id)
+        fields: dict[str, Any] = {
+            "run_id": run.id,
+            "experiment": experiment.name if experiment else "",
+            "task_id": run.task_id,
+            "task_name": run.task_name,
+            "category": run.category,
+            "model_id": run.model_id,
+            "model_name": run.model_name,
+            "run_index": run.run_index,
+            "response": run.response,
+            "candidate_code": extract_code(run.response or ""),
+            "success": run.success,
+            "error": run.error,
+        }
+        result = preferred_level1(session, run_id)
+        if result is not None:
+            run_result = _parse_run_result(result.logs)
+            fields.update(
+                level1_source=result.source,
+                auto_run=_auto_run(result),
+                run_result=run_result,
+                raw_logs=None if run_result is not None else result.logs,
+                runner=result.runner,
+                isolated=result.isolated,
+                timings=result.timings,
+                instruments=dict(result.instruments or {}),
+                protocol_version=result.protocol_version,
+            )
+        return RunReview(**fields)
+
+
+def machine_steps(auto_run: dict[str, Any] | None) -> dict[str, int | None]:
+    """The machine's step per axis as it is compared with an expert: S and O as stored, M and P
+    from `bands`. None where not measured."""
+    if auto_run is None:
+        return dict.fromkeys(GRADE_AXES)
+    scores, bands = auto_run.get("scores") or {}, auto_run.get("bands") or {}
+    steps: dict[str, int | None] = {}
+    for axis in GRADE_AXES:
+        value = bands.get(axis) if axis in _BAND_COLUMNS else scores.get(axis)
+        steps[axis] = None if value is None else int(value)
+    return steps
+
+
+def _instrument(review: RunReview, axis: str, detail: dict[str, Any]) -> str | None:
+    named = detail.get("instrument")
+    if isinstance(named, str) and named:
+        return named
+    stored = (review.instruments or {}).get(axis)
+    return stored if isinstance(stored, str) and stored else None
+
+
+def machine_axes(review: RunReview, l2: L2Protocol | None = None) -> list[MachineAxis]:
+    """The machine's verdict on every grade axis of the run, N/A always with its reason."""
+    applicable = applicable_axes(review.category, l2)
+    steps = machine_steps(review.auto_run)
+    scores = (review.auto_run or {}).get("scores") or {}
+    details = (review.auto_run or {}).get("detail") or {}
+    verdicts: list[MachineAxis] = []
+    for axis in GRADE_AXES:
+        if axis not in applicable:
+            verdicts.append(MachineAxis(axis, "not_applicable"))
+            continue
+        if review.auto_run is None:
+            verdicts.append(MachineAxis(axis, "not_scored"))
+            continue
+        detail = details.get(axis) if isinstance(details.get(axis), dict) else {}
+        instrument = _instrument(review, axis, detail)
+        score = scores.get(axis)
+        if score is None:
+            reason = detail.get("reason") or detail.get("note")
+            verdicts.append(MachineAxis(axis, "na", instrument=instrument, reason=reason))
+        else:
+            verdicts.append(MachineAxis(axis, "measured", float(score), steps[axis], instrument))
+    return verdicts
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading grades
+
+
+@dataclass(frozen=True)
+class GradeRecord:
+    expert_id: int
+    expert: str
+    axis: str
+    step: int
+    comment: str | None
+    approach: str | None
+    updated_at: datetime
+
+
+def _scoped(statement: Select[Any], column: Any, session_id: int | None) -> Select[Any]:
+    return statement.where(column.is_(None) if session_id is None else column == session_id)
+
+
+def grades_for_run(store: Store, run_id: int, session_id: int | None = None) -> list[GradeRecord]:
+    """Every expert's grades of the run in the session (or standalone), by expert then axis."""
+    with store.session() as session:
+        statement = _scoped(
+            select(Grade, Expert.name)
+            .join(Expert, Grade.expert_id == Expert.id)
+            .where(Grade.run_id == run_id),
+            Grade.session_id,
+            session_id,
+        ).order_by(Expert.name, Grade.axis)
+        return [
+            GradeRecord(g.expert_id, name, g.axis, g.step, g.comment, g.approach, g.updated_at)
+            for g, name in session.execute(statement)
+        ]
+
+
+def is_fully_graded(
+    store: Store, expert_id: int, run_id: int, session_id: int | None = None, l2: L2Protocol | None = None
+) -> bool:
+    """Has the expert graded every applicable axis of the run (the blind-mode reveal condition)?"""
+    with store.session() as session:
+        run = session.get(Run, run_id)
+        if run is None:
+            raise KeyError(f"no run with id {run_id} in {store.url}")
+        graded = set(
+            session.scalars(
+                _scoped(
+                    select(Grade.axis).filter_by(expert_id=expert_id, run_id=run_id),
+                    Grade.session_id,
+                    session_id,
+                )
+            )
+        )
+    return set(applicable_axes(run.category, l2)) <= graded
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    id: int
+    run_id: int
+    axis: str
+    action: str
+    old_step: int | None
+    new_step: int | None
+    old_comment: str | None
+    new_comment: str | None
+    old_approach: str | None
+    new_approach: str | None
+    undone: bool
+    changed_at: datetime
+
+
+def history(
+    store: Store, expert_id: int, session_id: int | None = None, run_id: int | None = None
+) -> list[HistoryEntry]:
+    """The expert's changes in the session (or standalone), oldest first, optionally for one run."""
+    with store.session() as session:
+        statement = _scoped(
+            select(GradeHistory).filter_by(expert_id=expert_id), GradeHistory.session_id, session_id
+        )
+        if run_id is not None:
+            statement = statement.filter_by(run_id=run_id)
+        rows = session.scalars(statement.order_by(GradeHistory.changed_at, GradeHistory.id))
+        return [
+            HistoryEntry(
+                h.id,
+                h.run_id,
+                h.axis,
+                h.action,
+                h.old_step,
+                h.new_step,
+                h.old_comment,
+                h.new_comment,
+                h.old_approach,
+                h.new_approach,
+                h.undone,
+                h.changed_at,
+            )
+            for h in rows
+        ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Changing grades
+
+
+def _grade(session: Session, expert_id: int, run_id: int, axis: str, session_id: int | None) -> Grade | None:
+    statement = _scoped(
+        select(Grade).filter_by(expert_id=expert_id, run_id=run_id, axis=axis), Grade.session_id, session_id
+    )
+    return session.scalars(statement).one_or_none()
+
+
+def _check_axis(session: Session, run_id: int, axis: str, l2: L2Protocol | None) -> None:
+    run = session.get(Run, run_id)
+    if run is None:
+        raise KeyError(f"no run with id {run_id}")
+    allowed = applicable_axes(run.category, l2)
+    if axis not in allowed:
+        raise GradingError(
+            f"run {run_id} (task {run.task_id}, category {run.category}): axis {axis!r} cannot be graded; "
+            f"expected one of {', '.join(allowed)}"
+        )
+
+
+def _record(
+    session: Session,
+    grade: Grade | None,
+    old: tuple[int | None, str | None, str | None],
+    new: tuple[int | None, str | None, str | None],
+    *,
+    expert_id: int,
+    run_id: int,
+    axis: str,
+    session_id: int | None,
+    changed_at: datetime,
+) -> None:
+    action = "create" if old[0] is None else "delete" if new[0] is None else "update"
+    session.add(
+        GradeHistory(
+            grade_id=grade.id if grade is not None else None,
+            expert_id=expert_id,
+            run_id=run_id,
+            session_id=session_id,
+            axis=axis,
+            action=action,
+            old_step=old[0],
+            new_step=new[0],
+            old_comment=old[1],
+            new_comment=new[1],
+            old_approach=old[2],
+            new_approach=new[2],
+            changed_at=changed_at,
+        )
+    )
+
+
+def save_grade(
+    store: Store,
+    *,
+    expert_id: int,
+    run_id: int,
+    axis: str,
+    step: int,
+    session_id: int | None = None,
+    comment: str | None = None,
+    approach: str | None = None,
+    l2: L2Protocol | None = None,
+) -> bool:
+    """Set the expert's step on one axis (with the run's current comment and approach) and commit.
+    False when nothing changed."""
+    if step not in GRADE_STEPS:
+        raise GradingError(f"grade step: found {step!r}, expected one of {', '.join(map(str, GRADE_STEPS))}")
+    with store.session() as session:
+        _check_axis(session, run_id, axis, l2)
+        grade = _grade(session, expert_id, run_id, axis, session_id)
+        new = (step, comment or None, approach or None)
+        old = (grade.step, grade.comment, grade.approach) if grade else (None, None, None)
+        if old == new:
+            return False
+        if grade is None:
+            grade = Grade(expert_id=expert_id, run_id=run_id, axis=axis, session_id=session_id)
+            session.add(grade)
+        grade.step, grade.comment, grade.approach = new
+        session.flush()
+        _record(
+            session,
+            grade,
+            old,
+            new,
+            expert_id=expert_id,
+            run_id=run_id,
+            axis=axis,
+            session_id=session_id,
+            changed_at=utcnow(),
+        )
+        return True
+
+
+def clear_grade(
+    store: Store, *, expert_id: int, run_id: int, axis: str, session_id: int | None = None
+) -> bool:
+    """Remove the expert's grade on one axis; False when there was none."""
+    with store.session() as session:
+        grade = _grade(session, expert_id, run_id, axis, session_id)
+        if grade is None:
+            return False
+        old = (grade.step, grade.comment, grade.approach)
+        _record(
+            session,
+            grade,
+            old,
+            (None, None, None),
+            expert_id=expert_id,
+            run_id=run_id,
+            axis=axis,
+            session_id=session_id,
+            changed_at=utcnow(),
+        )
+        session.delete(grade)
+        return True
+
+
+def save_note(
+    store: Store,
+    *,
+    expert_id: int,
+    run_id: int,
+    session_id: int | None = None,
+    comment: str | None,
+    approach: str | None,
+) -> int:
+    """The comment and the approach judgement belong to the run as a whole: they are kept on every
+    axis grade the expert has given it. Returns how many grades changed (0 before the first grade;
+    the next save_grade carries them)."""
+    comment, approach = comment or None, approach or None
+    with store.session() as session:
+        grades = session.scalars(
+            _scoped(select(Grade).filter_by(expert_id=expert_id, run_id=run_id), Grade.session_id, session_id)
+        ).all()
+        changed_at = utcnow()
+        changed = 0
+        for grade in grades:
+            old = (grade.step, grade.comment, grade.approach)
+            new = (grade.step, comment, approach)
+            if old == new:
+                continue
+            grade.comment, grade.approach = comment, approach
+            _record(
+                session,
+                grade,
+                old,
+                new,
+                expert_id=expert_id,
+                run_id=run_id,
+                axis=grade.axis,
+                session_id=session_id,
+                changed_at=changed_at,
+            )
+            changed += 1
+        return changed
+
+
+@dataclass(frozen=True)
+class UndoneChange:
+    run_id: int
+    axes: tuple[str, ...]
+
+
+def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) -> UndoneChange | None:
+    """Undo the expert's most recent action in the session (or standalone): restore the old values
+    of its history rows and mark them undone. None when there is nothing left to undo."""
+    with store.session() as session:
+        scope = _scoped(
+            select(GradeHistory)
+            .filter_by(expert_id=expert_id, undone=False)
+            .where(GradeHistory.action.in_(_UNDOABLE)),
+            GradeHistory.session_id,
+            session_id,
+        )
+        last = session.scalars(scope.order_by(GradeHistory.changed_at.desc(), GradeHistory.id.desc())).first()
+        if last is None:
+            return None
+        batch = session.scalars(
+            scope.filter_by(changed_at=last.changed_at, run_id=last.run_id).order_by(GradeHistory.id.desc())
+        ).all()
+        for entry in batch:
+            grade = _grade(session, expert_id, entry.run_id, entry.axis, session_id)
+            if entry.old_step is None:
+                if grade is not None:
+                    session.delete(grade)
+            else:
+                if grade is None:
+                    grade = Grade(
+                        expert_id=expert_id, run_id=entry.run_id, axis=entry.axis, session_id=session_id
+                    )
+                    session.add(grade)
+                grade.step = entry.old_step
+                grade.comment, grade.approach = entry.old_comment, entry.old_approach
+            entry.undone = True
+            session.flush()
+        return UndoneChange(last.run_id, tuple(sorted({e.axis for e in batch})))
+
+
+# ---------------------------------------------------------------------------------------------
+# Moving on
+
+
+def _needed_axes_case(l2: L2Protocol | None) -> Any:
+    """SQL: how many axes a run of its category needs graded."""
+    return case(
+        (Run.category == "B", len(applicable_axes("B", l2))),
+        else_=len(applicable_axes("A", l2)),
+    )
+
+
+def next_ungraded_run(
+    store: Store,
+    *,
+    expert_id: int,
+    session_id: int | None = None,
+    after_run_id: int | None = None,
+    l2: L2Protocol | None = None,
+) -> int | None:
+    """The next run the expert has not fully graded: in session order (by position) when in a
+    session, else by run id; starting after `after_run_id` and wrapping around. None when all done."""
+    graded = _scoped(
+        select(Grade.run_id, func.count(Grade.id).label("n"))
+        .filter_by(expert_id=expert_id)
+        .group_by(Grade.run_id),
+        Grade.session_id,
+        session_id,
+    ).subquery()
+    with store.session() as session:
+        statement = (
+            select(Run.id)
+            .outerjoin(graded, graded.c.run_id == Run.id)
+            .where(func.coalesce(graded.c.n, 0) < _needed_axes_case(l2))
+        )
+        if session_id is None:
+            order: tuple[Any, ...] = (Run.id,)
+            later_than: Any = Run.id > after_run_id if after_run_id is not None else None
+        else:
+            statement = statement.join(SessionItem, SessionItem.run_id == Run.id).where(
+                SessionItem.session_id == session_id
+            )
+            order = (SessionItem.position, SessionItem.id)
+            later_than = None
+            current = session.execute(
+                select(SessionItem.position, SessionItem.id).where(
+                    SessionItem.session_id == session_id, SessionItem.run_id == after_run_id
+                )
+            ).first()
+            if current is not None:
+                position, item_id = current
+                later_than = or_(
+                    SessionItem.position > position,
+                    and_(SessionItem.position == position, SessionItem.id > item_id),
+                )
+        statement = statement.order_by(*order).limit(1)
+        if later_than is not None:
+            later = session.scalars(statement.where(later_than)).first()
+            if later is not None:
+                return later
+        # Wrap around: the first ungraded run from the start (possibly the current one).
+        return session.scalars(statement).first()

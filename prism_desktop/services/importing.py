@@ -1,0 +1,492 @@
+"""Import a PRISM workspace and its result files into the store.
+
+One import is one transaction: every file is read and checked first, then everything is written in a
+single unit of work, and any problem (a bad file, a score for a run no experiment holds, an expert
+step outside the scale) leaves the store as it was. Rows are upserted by their natural keys, so
+importing the same files twice adds nothing: the summary then reports everything as unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session
+
+from prism_desktop.services.level1_rows import level1_columns
+from prism_desktop.store import Store
+from prism_desktop.store.models import (
+    GRADE_AXES,
+    GRADE_STEPS,
+    SOURCE_AUTO_FILE,
+    Experiment,
+    Expert,
+    Grade,
+    GradeHistory,
+    Level1Result,
+    Run,
+    WorkspaceSnapshot,
+)
+from prism_desktop.workspace.compat import compat_lines
+from prism_desktop.workspace.errors import Problem, WorkspaceError
+from prism_desktop.workspace.results import Experiment as ExperimentFile
+from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile
+from prism_desktop.workspace.results_loader import read_json
+from prism_desktop.workspace.workspace import Workspace
+
+# Run fields copied from a generation as they are; everything else in the run object goes to Run.extra.
+_RUN_FIELDS = (
+    "task_name",
+    "model_name",
+    "response",
+    "response_hash",
+    "success",
+    "error",
+    "seed",
+    "temperature",
+    "tokens_input",
+    "tokens_output",
+    "elapsed_time",
+    "cost_total",
+)
+_RUN_KEYS_IN_COLUMNS = frozenset({*_RUN_FIELDS, "run_index"})
+# PRISM's runners: its docker runner isolates candidate code, its local runner does not.
+_ISOLATED_BY_RUNNER = {"docker": True, "local": False}
+
+
+Outcome = Literal["new", "updated", "unchanged"]
+
+
+@dataclass
+class Counts:
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    def add(self, outcome: Outcome) -> None:
+        setattr(self, outcome, getattr(self, outcome) + 1)
+
+
+@dataclass
+class ImportSummary:
+    """What one import did, per kind of row."""
+
+    files: tuple[Path, ...]
+    snapshot_id: int | None = None
+    snapshots: Counts = field(default_factory=Counts)
+    experiments: Counts = field(default_factory=Counts)
+    runs: Counts = field(default_factory=Counts)
+    level1_results: Counts = field(default_factory=Counts)
+    experts: Counts = field(default_factory=Counts)
+    grades: Counts = field(default_factory=Counts)
+    warnings: list[str] = field(default_factory=list)
+
+    def rows(self) -> list[tuple[str, Counts]]:
+        return [
+            ("workspace snapshots", self.snapshots),
+            ("experiments", self.experiments),
+            ("runs", self.runs),
+            ("level-1 results", self.level1_results),
+            ("experts", self.experts),
+            ("expert grades", self.grades),
+        ]
+
+    @property
+    def changed(self) -> bool:
+        return any(counts.new or counts.updated for _, counts in self.rows())
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding and reading files
+
+
+def result_files(workspace: Workspace) -> list[Path]:
+    """Every result file of the workspace: experiments first, then auto files, then expert files."""
+    return workspace.experiment_paths() + workspace.score_paths()
+
+
+def _is_experiment_file(path: Path) -> bool:
+    """Named as PRISM names them (auto and expert files also begin with `experiment_`, so their
+    suffixes are checked first), else told apart by content: task_results vs tasks."""
+    name = path.name
+    if name.endswith("_auto_l1.json") or "_expert_" in name or path.parent.name in {"auto", "evaluations"}:
+        return False
+    if name.startswith("experiment_"):
+        return True
+    content = read_json(path)
+    return isinstance(content, dict) and "task_results" in content
+
+
+def read_result_files(
+    workspace: Workspace, files: Iterable[Path]
+) -> tuple[list[ExperimentFile], list[ScoreFile]]:
+    """Every file read and checked; all problems of all files raised together."""
+    experiments: list[ExperimentFile] = []
+    score_files: list[ScoreFile] = []
+    problems: list[Problem] = []
+    for path in files:
+        try:
+            if _is_experiment_file(path):
+                experiments.append(workspace.experiment(path))
+            else:
+                score_files.append(workspace.score_file(path))
+        except WorkspaceError as exc:
+            problems.extend(exc.problems)
+    names: dict[str, Path] = {}
+    for experiment in experiments:
+        if experiment.name in names:
+            problems.append(
+                Problem(
+                    experiment.path,
+                    key="experiment_name",
+                    found=repr(experiment.name),
+                    message=f"the same experiment is also in {names[experiment.name]}",
+                    expected="one file per experiment",
+                )
+            )
+        names[experiment.name] = experiment.path
+    if problems:
+        raise WorkspaceError(problems)
+    return experiments, score_files
+
+
+# ---------------------------------------------------------------------------------------------
+# The import
+
+
+def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | None = None) -> ImportSummary:
+    """Import a snapshot of the workspace and `files` (default: every result file of the
+    workspace), all in one transaction."""
+    chosen = result_files(workspace) if files is None else files
+    paths = tuple(dict.fromkeys(Path(f).resolve() for f in chosen))  # a file named twice is read once
+    experiments, score_files = read_result_files(workspace, paths)
+    summary = ImportSummary(files=paths)
+    known_tasks = {task.id for task in workspace.tasks}
+    with store.session() as session:
+        snapshot = _upsert_snapshot(session, workspace, summary)
+        for experiment in sorted(experiments, key=lambda e: e.name):
+            _import_experiment(session, experiment, snapshot, summary)
+            missing = sorted({g.task_id for g in experiment.generations} - known_tasks)
+            if missing:
+                names = ", ".join(missing)
+                summary.warnings.append(f"{experiment.path}: tasks not in the workspace: {names}")
+        problems: list[Problem] = []
+        for score_file in score_files:
+            if score_file.is_expert:
+                problems += _import_expert_file(session, score_file, summary)
+            else:
+                problems += _import_auto_file(session, score_file, summary)
+        if problems:
+            raise WorkspaceError(problems)  # the session rolls everything back
+    return summary
+
+
+def _apply(row: object, values: dict[str, Any]) -> bool:
+    """Set the values that differ; True when anything changed."""
+    changed = False
+    for name, value in values.items():
+        if getattr(row, name) != value:
+            setattr(row, name, value)
+            changed = True
+    return changed
+
+
+def _upsert_snapshot(session: Session, workspace: Workspace, summary: ImportSummary) -> WorkspaceSnapshot:
+    protocols = workspace.protocols
+    compat_hash = workspace.compat_hash()
+    lines = compat_lines(workspace.tasks, protocols.constitution.version, protocols.l1.version)
+    # compat_lines has one line per task, "<id>|<file>:<sha256>,…": its hash is the task's version.
+    task_versions = {
+        line.split("|", 1)[0]: hashlib.sha256(line.split("|", 1)[1].encode("utf-8")).hexdigest()
+        for line in lines[2:]
+    }
+    root = str(workspace.root.resolve())
+    snapshot = session.scalars(
+        select(WorkspaceSnapshot).filter_by(root_path=root, compat_hash=compat_hash)
+    ).one_or_none()
+    if snapshot is None:
+        snapshot = WorkspaceSnapshot(
+            root_path=root,
+            compat_hash=compat_hash,
+            constitution_version=protocols.constitution.version,
+            protocol_version=protocols.l1.version,
+            l2_protocol_version=protocols.l2.version,
+            taxonomy_version=protocols.taxonomy.version,
+            task_versions=task_versions,
+        )
+        session.add(snapshot)
+        session.flush()
+        summary.snapshots.add("new")
+    else:
+        summary.snapshots.add("unchanged")
+    summary.snapshot_id = snapshot.id
+    return snapshot
+
+
+def _import_experiment(
+    session: Session, source: ExperimentFile, snapshot: WorkspaceSnapshot, summary: ImportSummary
+) -> None:
+    values = {
+        "category": source.category,
+        "timestamp": source.timestamp or None,
+        "source_file": str(source.path),
+        "models": list(source.models_used),
+        "meta": source.raw,
+        "groups": list(source.groups),
+        "snapshot_id": snapshot.id,
+    }
+    experiment = session.scalars(select(Experiment).filter_by(name=source.name)).one_or_none()
+    if experiment is None:
+        experiment = Experiment(name=source.name, **values)
+        session.add(experiment)
+        session.flush()
+        summary.experiments.add("new")
+        existing: dict[tuple[str, str, int], Run] = {}
+    else:
+        summary.experiments.add("updated" if _apply(experiment, values) else "unchanged")
+        existing = {
+            (run.task_id, run.model_id, run.run_index): run
+            for run in session.scalars(select(Run).filter_by(experiment_id=experiment.id))
+        }
+    new_runs: list[dict[str, Any]] = []
+    for generation in source.generations:
+        run_values = _run_values(generation, source.category)
+        run = existing.get((generation.task_id, generation.model_id, generation.run_index))
+        if run is None:
+            new_runs.append(
+                {
+                    "experiment_id": experiment.id,
+                    "task_id": generation.task_id,
+                    "model_id": generation.model_id,
+                    "run_index": generation.run_index,
+                    **run_values,
+                }
+            )
+            summary.runs.add("new")
+        else:
+            summary.runs.add("updated" if _apply(run, run_values) else "unchanged")
+    if new_runs:
+        session.execute(insert(Run), new_runs)  # bulk: an experiment holds thousands of runs
+    session.flush()
+
+
+def _run_values(generation: Generation, category: str) -> dict[str, Any]:
+    values: dict[str, Any] = {name: getattr(generation, name) for name in _RUN_FIELDS}
+    values["category"] = category
+    values["extra"] = {k: v for k, v in generation.raw.items() if k not in _RUN_KEYS_IN_COLUMNS}
+    return values
+
+
+def _experiment_id(session: Session, score_file: ScoreFile) -> int | Problem:
+    """The stored experiment a score file scores, or the problem of a missing one."""
+    experiment_id = session.scalars(
+        select(Experiment.id).filter_by(name=score_file.experiment_id)
+    ).one_or_none()
+    if experiment_id is None:
+        return Problem(
+            score_file.path,
+            key="experiment_id",
+            found=repr(score_file.experiment_id),
+            expected="an experiment already in the store or imported together with this file",
+        )
+    return experiment_id
+
+
+def _run_key_text(scored: ScoredRun) -> str:
+    return f"tasks[task_id={scored.task_id}, model_id={scored.model_id}].runs[run_index={scored.run_index}]"
+
+
+def _match_runs(
+    session: Session, score_file: ScoreFile
+) -> tuple[int | None, list[tuple[ScoredRun, Run]], list[Problem]]:
+    """The experiment's id and each scored run paired with the stored run it scores; problems for
+    runs that cannot be paired."""
+    experiment_id = _experiment_id(session, score_file)
+    if isinstance(experiment_id, Problem):
+        return None, [], [experiment_id]
+    runs = {
+        (run.task_id, run.model_id, run.run_index): run
+        for run in session.scalars(select(Run).filter_by(experiment_id=experiment_id))
+    }
+    pairs: list[tuple[ScoredRun, Run]] = []
+    problems: list[Problem] = []
+    for scored in score_file.runs:
+        run = runs.get(scored.key)
+        if run is None:
+            problems.append(
+                Problem(
+                    score_file.path,
+                    key=_run_key_text(scored),
+                    message="no such run",
+                    expected=f"a run of experiment {score_file.experiment_id}",
+                )
+            )
+        elif scored.response_hash and run.response_hash and scored.response_hash != run.response_hash:
+            # The score belongs to another answer than the one stored under this key.
+            problems.append(
+                Problem(
+                    score_file.path,
+                    key=f"{_run_key_text(scored)}.response_hash",
+                    found=scored.response_hash,
+                    expected=f"{run.response_hash} (the experiment's run)",
+                )
+            )
+        else:
+            pairs.append((scored, run))
+    return experiment_id, pairs, problems
+
+
+def _import_auto_file(session: Session, score_file: ScoreFile, summary: ImportSummary) -> list[Problem]:
+    experiment_id, pairs, problems = _match_runs(session, score_file)
+    if problems:
+        return problems
+    instruments = {"S": score_file.syntax_analyzer} if score_file.syntax_analyzer else {}
+    existing = {
+        result.run_id: result
+        for result in session.scalars(
+            select(Level1Result)
+            .join(Run, Level1Result.run_id == Run.id)
+            .where(Run.experiment_id == experiment_id, Level1Result.source == SOURCE_AUTO_FILE)
+        )
+    }
+    new_results: list[dict[str, Any]] = []
+    for scored, run in pairs:
+        values = {
+            "evaluator": score_file.evaluator_id,
+            "source_file": str(score_file.path),
+            **level1_columns({"scores": scored.scores, "bands": scored.bands, "detail": scored.detail}),
+            "instruments": instruments,
+            "runner": score_file.runner,
+            "isolated": _ISOLATED_BY_RUNNER.get(score_file.runner or ""),
+            "protocol_version": score_file.protocol_version,
+            "constitution_version": score_file.constitution_version,
+        }
+        result = existing.get(run.id)
+        if result is None:
+            new_results.append({"run_id": run.id, "source": SOURCE_AUTO_FILE, **values})
+            summary.level1_results.add("new")
+        else:
+            summary.level1_results.add("updated" if _apply(result, values) else "unchanged")
+    if new_results:
+        session.execute(insert(Level1Result), new_results)
+    session.flush()
+    return []
+
+
+def _expert(session: Session, name: str, summary: ImportSummary) -> Expert:
+    expert = session.scalars(select(Expert).filter_by(name=name)).one_or_none()
+    if expert is None:
+        expert = Expert(name=name)
+        session.add(expert)
+        session.flush()
+        summary.experts.add("new")
+    else:
+        summary.experts.add("unchanged")
+    return expert
+
+
+def _axis_text(detail: dict[str, Any], axis: str, key: str) -> str | None:
+    """Free text an expert file may carry per axis: detail.<axis>.comment / .approach."""
+    entry = detail.get(axis)
+    value = entry.get(key) if isinstance(entry, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+def _grade_values(
+    score_file: ScoreFile, scored: ScoredRun, run: Run
+) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
+    """axis -> grade values for every graded axis, and the problems of ungradable scores."""
+    grades: dict[str, dict[str, Any]] = {}
+    problems: list[Problem] = []
+    for axis in GRADE_AXES:
+        score = scored.scores.get(axis)
+        if score is None:
+            continue
+        key = f"{_run_key_text(scored)}.scores.{axis}"
+        if score not in GRADE_STEPS:
+            problems.append(
+                Problem(
+                    score_file.path,
+                    key=key,
+                    found=json.dumps(score),
+                    expected=f"an expert step, one of {', '.join(map(str, GRADE_STEPS))}",
+                )
+            )
+        elif axis == "P" and run.category != "B":
+            problems.append(
+                Problem(
+                    score_file.path,
+                    key=key,
+                    found=json.dumps(score),
+                    expected=f"null: P applies to category B only (task {run.task_id} "
+                    f"is category {run.category})",
+                )
+            )
+        else:
+            grades[axis] = {
+                "step": int(score),
+                "comment": _axis_text(scored.detail, axis, "comment"),
+                "approach": _axis_text(scored.detail, axis, "approach"),
+            }
+    return grades, problems
+
+
+def _import_expert_file(session: Session, score_file: ScoreFile, summary: ImportSummary) -> list[Problem]:
+    experiment_id, pairs, problems = _match_runs(session, score_file)
+    wanted: list[tuple[Run, str, dict[str, Any]]] = []
+    for scored, run in pairs:
+        grades, grade_problems = _grade_values(score_file, scored, run)
+        problems += grade_problems
+        wanted += [(run, axis, values) for axis, values in grades.items()]
+    if problems:
+        return problems
+    expert = _expert(session, score_file.evaluator_id, summary)
+    existing = {
+        (grade.run_id, grade.axis): grade
+        for grade in session.scalars(
+            select(Grade)
+            .join(Run, Grade.run_id == Run.id)
+            .where(Run.experiment_id == experiment_id, Grade.expert_id == expert.id)
+            .where(Grade.session_id.is_(None))
+        )
+    }
+    source_file = str(score_file.path)
+    for run, axis, values in wanted:
+        grade = existing.get((run.id, axis))
+        if grade is None:
+            grade = Grade(expert_id=expert.id, run_id=run.id, axis=axis, source_file=source_file, **values)
+            session.add(grade)
+            session.flush()
+            existing[(run.id, axis)] = grade
+            old: dict[str, Any] = {"step": None, "comment": None, "approach": None}
+            summary.grades.add("new")
+        else:
+            old = {"step": grade.step, "comment": grade.comment, "approach": grade.approach}
+            grade.source_file = source_file  # where it came from last; not a change of the grade
+            if not _apply(grade, values):
+                summary.grades.add("unchanged")
+                continue
+            summary.grades.add("updated")
+        session.add(
+            GradeHistory(
+                grade_id=grade.id,
+                expert_id=expert.id,
+                run_id=run.id,
+                session_id=None,
+                axis=axis,
+                action="import",
+                old_step=old["step"],
+                new_step=values["step"],
+                old_comment=old["comment"],
+                new_comment=values["comment"],
+                old_approach=old["approach"],
+                new_approach=values["approach"],
+            )
+        )
+    session.flush()
+    return []

@@ -1,0 +1,591 @@
+"""The runs table's questions to the store, answered in SQL: how many runs match a filter, one page
+of them in any sort order, one run's row again after it was scored, the filter bar's choices and the
+status bar's counts.
+
+Nothing here loads every run: the GUI's table model asks for a count and then for the pages it
+shows, so 10,000+ runs cost a count query and a page query. Level-1 scores come from the run's own
+result scored here when there is one, else from the imported auto file. "Not measured" stays None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    case,
+    exists,
+    false,
+    func,
+    literal,
+    or_,
+    select,
+    true,
+)
+from sqlalchemy.orm import Session, aliased
+
+from prism_desktop.store import Store
+from prism_desktop.store.models import (
+    SOURCE_AUTO_FILE,
+    SOURCE_SCORED_HERE,
+    Experiment,
+    Expert,
+    Grade,
+    Level1Result,
+    Run,
+    SessionItem,
+)
+
+AXES = ("S", "M", "O", "P", "Q")
+STEP_AXES = ("S", "M", "O", "P")  # the axes an expert grades on the 0..10 step scale
+
+
+class Column(StrEnum):
+    """The runs table's columns, in display order; every one can be sorted on."""
+
+    TASK = "task"
+    CATEGORY = "category"
+    MODEL = "model"
+    RUN = "run"
+    S = "S"
+    M = "M"
+    O = "O"
+    P = "P"
+    Q = "Q"
+    STATUS = "status"
+    GRADED_BY = "graded_by"
+    VERIFIED = "verified"
+
+
+COLUMNS: tuple[Column, ...] = tuple(Column)
+
+
+class RunStatus(StrEnum):
+    SCORED = "scored"
+    NOT_SCORED = "not_scored"  # no Level-1 result at all yet
+    NOT_MEASURED = "not_measured"  # a result whose every axis is N/A (infra error, no result, category B…)
+    NO_ANSWER = "no_answer"  # the model call failed: there is nothing to score
+
+
+class RunState(StrEnum):
+    """The filter bar's state choice."""
+
+    ALL = "all"
+    GRADED = "graded"  # by the current expert (by anyone when no expert is named)
+    UNGRADED = "ungraded"
+    DISAGREEING = "disagreeing"  # an expert step differs from the machine step on some axis
+    VERIFIED = "verified"
+    SCORED = "scored"
+    NOT_SCORED = "not_scored"
+    NOT_MEASURED = "not_measured"
+
+
+@dataclass(frozen=True)
+class Band:
+    """Runs whose `axis` value lies in [low, high) (None: unbounded), or, with `missing`, whose axis
+    is N/A. S and O are steps already; M and P use the step (band) PRISM compares with experts;
+    Q is the fine mean."""
+
+    axis: str
+    low: float | None = None
+    high: float | None = None
+    missing: bool = False
+
+    def __post_init__(self) -> None:
+        if self.axis not in AXES:
+            raise ValueError(f"band axis {self.axis!r}: expected one of {', '.join(AXES)}")
+
+
+@dataclass(frozen=True)
+class RunsFilter:
+    task_id: str | None = None
+    category: str | None = None
+    model_id: str | None = None
+    experiment_id: int | None = None
+    session_id: int | None = None  # only the runs of this review session; grades counted in it
+    band: Band | None = None
+    state: RunState = RunState.ALL
+    search: str = ""  # every word must occur in the task id/name, the model or the response
+    expert: str | None = None  # the current expert: whose grades "graded"/"ungraded" look at
+
+
+@dataclass(frozen=True)
+class Sort:
+    column: Column | None = None  # None: session order in a session, else task, model, run
+    descending: bool = False
+
+
+@dataclass(frozen=True)
+class RunRow:
+    """What the runs table shows of one run. Scores are None when not measured (N/A)."""
+
+    run_id: int
+    experiment_id: int
+    experiment: str
+    task_id: str
+    task_name: str | None
+    category: str
+    model_id: str
+    model_name: str | None
+    run_index: int
+    scores: dict[str, float | None]
+    steps: dict[str, int | None]  # S and O as scored, M and P from the bands
+    source: str | None  # which Level-1 result the scores come from; None: not scored
+    source_file: str | None
+    status: RunStatus
+    reasons: dict[str, NaReason]  # axis -> why it is N/A, for every N/A axis
+    graders: tuple[str, ...] = ()
+    verified: bool | None = None  # None: no Verified marks can be computed (see RunsQuery)
+    error: str | None = None  # the model call's error for NO_ANSWER runs
+
+
+@dataclass(frozen=True)
+class Counts:
+    shown: int
+    total: int
+    scored: int
+    graded: int  # by the current expert, among the shown runs
+
+
+@dataclass(frozen=True)
+class Choices:
+    tasks: list[tuple[str, str]] = field(default_factory=list)  # (id, name)
+    categories: list[str] = field(default_factory=list)
+    models: list[tuple[str, str]] = field(default_factory=list)  # (id, display name)
+
+
+# Verified marks need the agreement statistics of review/: a callable giving the ids of the Verified
+# runs. Without one, the table's Verified column is N/A and says why.
+VerifiedRuns = Callable[[Session], frozenset[int]]
+
+
+class NaKind(StrEnum):
+    """Why an axis is N/A; the GUI words each kind in the user's language."""
+
+    NO_ANSWER = "no_answer"  # text: the model call's error, if any
+    NOT_SCORED = "not_scored"
+    NOT_APPLICABLE = "not_applicable"  # P of category A
+    STATED = "stated"  # text: the reason the Level-1 result gives
+    NOTHING_MEASURED = "nothing_measured"  # Q when no applicable axis was measured
+    UNSTATED = "unstated"  # the result gives no reason
+
+
+@dataclass(frozen=True)
+class NaReason:
+    kind: NaKind
+    text: str = ""
+
+
+_here = aliased(Level1Result, name="l1_here")
+_file = aliased(Level1Result, name="l1_file")
+_SCORE_ATTRS = {"S": "score_s", "M": "score_m", "O": "score_o", "P": "score_p", "Q": "score_q"}
+_STEP_ATTRS = {"S": "score_s", "M": "band_m", "O": "score_o", "P": "band_p"}
+
+
+def _pick(attribute: str) -> ColumnElement[Any]:
+    """One Level-1 column of the run: the result scored here wins over the imported auto file.
+    Whole rows are picked, never axes mixed from two sources."""
+    return case((_here.id.is_not(None), getattr(_here, attribute)), else_=getattr(_file, attribute))
+
+
+def _status_expression() -> ColumnElement[str]:
+    return case(
+        (Run.success.is_(False), literal(RunStatus.NO_ANSWER.value)),
+        (and_(_here.id.is_(None), _file.id.is_(None)), literal(RunStatus.NOT_SCORED.value)),
+        (_pick("score_q").is_(None), literal(RunStatus.NOT_MEASURED.value)),
+        else_=literal(RunStatus.SCORED.value),
+    )
+
+
+def _with_results(query: Select[Any]) -> Select[Any]:
+    return query.outerjoin(_here, and_(_here.run_id == Run.id, _here.source == SOURCE_SCORED_HERE)).outerjoin(
+        _file, and_(_file.run_id == Run.id, _file.source == SOURCE_AUTO_FILE)
+    )
+
+
+def _grade_exists(run_filter: RunsFilter, *extra: ColumnElement[bool]) -> ColumnElement[bool]:
+    """A grade of this run by the current expert (by anyone when none), inside the session if one."""
+    query = select(Grade.id).where(Grade.run_id == Run.id, *extra)
+    if run_filter.expert:
+        query = query.join(Expert, Expert.id == Grade.expert_id).where(Expert.name == run_filter.expert)
+    if run_filter.session_id is not None:
+        query = query.where(Grade.session_id == run_filter.session_id)
+    return exists(query)
+
+
+def _disagreement(run_filter: RunsFilter) -> ColumnElement[bool]:
+    differs = [
+        and_(Grade.axis == axis, _pick(attribute).is_not(None), Grade.step != _pick(attribute))
+        for axis, attribute in _STEP_ATTRS.items()
+    ]
+    return _grade_exists(run_filter, or_(*differs))
+
+
+def _band_condition(band: Band) -> ColumnElement[bool]:
+    value = _pick(_STEP_ATTRS.get(band.axis, _SCORE_ATTRS[band.axis]))
+    if band.missing:
+        return value.is_(None)
+    conditions: list[ColumnElement[bool]] = [value.is_not(None)]
+    if band.low is not None:
+        conditions.append(value >= band.low)
+    if band.high is not None:
+        conditions.append(value < band.high)
+    return and_(*conditions)
+
+
+class RunsQuery:
+    """Read-only questions about runs. Every method takes its own short session, so it can be called
+    from any thread; the GUI calls it on its own thread (each call is one or two indexed queries)."""
+
+    def __init__(self, store: Store, verified: VerifiedRuns | None = None):
+        self.store = store
+        self._verified = verified
+
+    @property
+    def verification_available(self) -> bool:
+        return self._verified is not None
+
+    # -- filtering --------------------------------------------------------------------------------
+
+    def _conditions(self, session: Session, run_filter: RunsFilter) -> list[ColumnElement[bool]]:
+        conditions: list[ColumnElement[bool]] = []
+        if run_filter.task_id is not None:
+            conditions.append(Run.task_id == run_filter.task_id)
+        if run_filter.category is not None:
+            conditions.append(Run.category == run_filter.category)
+        if run_filter.model_id is not None:
+            conditions.append(Run.model_id == run_filter.model_id)
+        if run_filter.experiment_id is not None:
+            conditions.append(Run.experiment_id == run_filter.experiment_id)
+        if run_filter.session_id is not None:
+            conditions.append(
+                Run.id.in_(select(SessionItem.run_id).where(SessionItem.session_id == run_filter.session_id))
+            )
+        if run_filter.band is not None:
+            conditions.append(_band_condition(run_filter.band))
+        conditions.extend(self._state_conditions(session, run_filter))
+        conditions.extend(self._search_conditions(session, run_filter.search))
+        return conditions
+
+    def _state_conditions(self, session: Session, run_filter: RunsFilter) -> list[ColumnElement[bool]]:
+        state = run_filter.state
+        status = _status_expression()
+        if state is RunState.GRADED:
+            return [_grade_exists(run_filter)]
+        if state is RunState.UNGRADED:
+            return [~_grade_exists(run_filter)]
+        if state is RunState.DISAGREEING:
+            return [_disagreement(run_filter)]
+        if state is RunState.VERIFIED:
+            if self._verified is None:
+                return [false()]
+            return [Run.id.in_(sorted(self._verified(session)))]
+        if state in (RunState.SCORED, RunState.NOT_SCORED, RunState.NOT_MEASURED):
+            return [status == state.value]
+        return []
+
+    def _search_conditions(self, session: Session, text: str) -> list[ColumnElement[bool]]:
+        words = text.split()
+        if not words:
+            return []
+        fold = self._fold_function(session)
+        fields = (Run.task_id, Run.task_name, Run.model_id, Run.model_name, Run.response)
+        conditions = []
+        for word in words:
+            pattern = f"%{_escape_like(word.casefold())}%"
+            conditions.append(or_(*(fold(f).like(pattern, escape="\\") for f in fields)))
+        return conditions
+
+    @staticmethod
+    def _fold_function(session: Session) -> Callable[[Any], ColumnElement[str]]:
+        """Case-insensitive matching for Cyrillic too: SQLite's lower() and LIKE fold ASCII only, so
+        a Python casefold is registered on the connection; other databases' lower() is Unicode-aware."""
+        connection = session.connection()
+        if connection.dialect.name != "sqlite":
+            return func.lower
+        raw = connection.connection.driver_connection
+        raw.create_function("prism_fold", 1, _casefold, deterministic=True)
+        return func.prism_fold
+
+    # -- counting ---------------------------------------------------------------------------------
+
+    def count(self, run_filter: RunsFilter) -> int:
+        with self.store.session() as session:
+            query = _with_results(select(func.count(Run.id)).select_from(Run))
+            return int(session.scalar(query.where(*self._conditions(session, run_filter))) or 0)
+
+    def counts(self, run_filter: RunsFilter) -> Counts:
+        """The status bar's figures: shown (matching the filter), all runs, scored and graded among
+        the shown ones."""
+        with self.store.session() as session:
+            scored = func.sum(case((_status_expression() == RunStatus.SCORED.value, 1), else_=0))
+            graded = func.sum(case((_grade_exists(run_filter), 1), else_=0))
+            query = _with_results(select(func.count(Run.id), scored, graded).select_from(Run))
+            shown, scored_count, graded_count = session.execute(
+                query.where(*self._conditions(session, run_filter))
+            ).one()
+            total = session.scalar(select(func.count(Run.id))) or 0
+        return Counts(int(shown or 0), int(total), int(scored_count or 0), int(graded_count or 0))
+
+    # -- rows -------------------------------------------------------------------------------------
+
+    def _order(self, run_filter: RunsFilter, sort: Sort) -> list[ColumnElement[Any]]:
+        if sort.column is None:
+            if run_filter.session_id is not None:
+                position = (
+                    select(SessionItem.position)
+                    .where(SessionItem.run_id == Run.id, SessionItem.session_id == run_filter.session_id)
+                    .scalar_subquery()
+                )
+                keys: list[ColumnElement[Any]] = [position]
+            else:
+                keys = [Run.task_id, Run.model_id, Run.run_index]
+            return [*keys, Run.id]
+        key = self._sort_key(sort.column)
+        ordered = key.desc() if sort.descending else key.asc()
+        # N/A sorts last both ways: it is not a low score. The id makes paging stable.
+        return [key.is_(None), ordered, Run.id]
+
+    def _sort_key(self, column: Column) -> ColumnElement[Any]:
+        if column in (Column.S, Column.M, Column.O, Column.P, Column.Q):
+            return _pick(_SCORE_ATTRS[column.value])
+        if column is Column.STATUS:
+            return _status_expression()
+        if column is Column.GRADED_BY:
+            return (
+                select(func.min(Expert.name))
+                .join(Grade, Grade.expert_id == Expert.id)
+                .where(Grade.run_id == Run.id)
+                .scalar_subquery()
+            )
+        if column is Column.VERIFIED:
+            if self._verified is None:
+                return Run.id  # every mark is N/A: keep the table's natural order
+            with self.store.session() as session:
+                return case((Run.id.in_(sorted(self._verified(session))), 1), else_=0)
+        plain: dict[Column, ColumnElement[Any]] = {
+            Column.TASK: Run.task_id,
+            Column.CATEGORY: Run.category,
+            Column.MODEL: func.coalesce(Run.model_name, Run.model_id),
+            Column.RUN: Run.run_index,
+        }
+        return plain[column]
+
+    def _row_query(self) -> Select[Any]:
+        columns = [
+            Run.id,
+            Run.experiment_id,
+            Experiment.name,
+            Run.task_id,
+            Run.task_name,
+            Run.category,
+            Run.model_id,
+            Run.model_name,
+            Run.run_index,
+            Run.error,
+            case(
+                (_here.id.is_not(None), literal(SOURCE_SCORED_HERE)),
+                (_file.id.is_not(None), literal(SOURCE_AUTO_FILE)),
+                else_=None,
+            ),
+            _pick("source_file"),
+            _pick("detail"),
+            _status_expression(),
+            *(_pick(_SCORE_ATTRS[axis]) for axis in AXES),
+            _pick("band_m"),
+            _pick("band_p"),
+        ]
+        query = select(*columns).select_from(Run).join(Experiment, Experiment.id == Run.experiment_id)
+        return _with_results(query)
+
+    def page(self, run_filter: RunsFilter, sort: Sort, offset: int, limit: int) -> list[RunRow]:
+        """Rows offset..offset+limit-1 of the filtered, sorted runs."""
+        with self.store.session() as session:
+            query = (
+                self._row_query()
+                .where(*self._conditions(session, run_filter))
+                .order_by(*self._order(run_filter, sort))
+                .offset(offset)
+                .limit(limit)
+            )
+            return self._rows(session, session.execute(query).all())
+
+    def rows_by_id(self, run_ids: Iterable[int]) -> dict[int, RunRow]:
+        """The current rows of these runs (to refresh them after scoring or grading)."""
+        ids = list(run_ids)
+        if not ids:
+            return {}
+        with self.store.session() as session:
+            result = session.execute(self._row_query().where(Run.id.in_(ids))).all()
+            return {row.run_id: row for row in self._rows(session, result)}
+
+    def row_of(self, run_filter: RunsFilter, sort: Sort, run_id: int) -> int | None:
+        """The 0-based row of a run in the filtered, sorted table; None when the filter hides it."""
+        with self.store.session() as session:
+            numbered = (
+                _with_results(
+                    select(
+                        Run.id.label("run_id"),
+                        func.row_number().over(order_by=self._order(run_filter, sort)).label("number"),
+                    ).select_from(Run)
+                )
+                .where(*self._conditions(session, run_filter))
+                .subquery()
+            )
+            number = session.scalar(select(numbered.c.number).where(numbered.c.run_id == run_id))
+        return None if number is None else int(number) - 1
+
+    def next_ungraded_row(self, run_filter: RunsFilter, sort: Sort, after_row: int) -> int | None:
+        """The first row after `after_row` that the current expert has not graded; wraps around."""
+        with self.store.session() as session:
+            numbered = (
+                _with_results(
+                    select(
+                        func.row_number().over(order_by=self._order(run_filter, sort)).label("number"),
+                        (~_grade_exists(run_filter)).label("open"),
+                    ).select_from(Run)
+                )
+                .where(*self._conditions(session, run_filter))
+                .subquery()
+            )
+            candidates = select(numbered.c.number).where(numbered.c.open == true())
+            after = session.scalar(
+                candidates.where(numbered.c.number > after_row + 1).order_by(numbered.c.number).limit(1)
+            )
+            if after is None:
+                after = session.scalar(candidates.order_by(numbered.c.number).limit(1))
+        return None if after is None else int(after) - 1
+
+    def run_ids(self, run_filter: RunsFilter) -> list[int]:
+        """Every matching run id (for "score all of these"): ids only, in id order."""
+        with self.store.session() as session:
+            query = _with_results(select(Run.id).select_from(Run))
+            query = query.where(*self._conditions(session, run_filter)).order_by(Run.id)
+            return list(session.scalars(query))
+
+    def _rows(self, session: Session, result: Sequence[Any]) -> list[RunRow]:
+        ids = [row[0] for row in result]
+        graders: dict[int, list[str]] = {run_id: [] for run_id in ids}
+        if ids:
+            for run_id, name in session.execute(
+                select(Grade.run_id, Expert.name)
+                .join(Expert, Expert.id == Grade.expert_id)
+                .where(Grade.run_id.in_(ids))
+                .distinct()
+                .order_by(Expert.name)
+            ):
+                graders[run_id].append(name)
+        verified = self._verified(session) if self._verified is not None and ids else None
+        return [self._row(values, tuple(graders[values[0]]), verified) for values in result]
+
+    def _row(
+        self, values: Sequence[Any], graders: tuple[str, ...], verified: frozenset[int] | None
+    ) -> RunRow:
+        (
+            run_id,
+            experiment_id,
+            experiment,
+            task_id,
+            task_name,
+            category,
+            model_id,
+            model_name,
+            run_index,
+            error,
+            source,
+            source_file,
+            detail,
+            status,
+            s,
+            m,
+            o,
+            p,
+            q,
+            band_m,
+            band_p,
+        ) = values
+        scores = {"S": s, "M": m, "O": o, "P": p, "Q": q}
+        steps = {"S": _step(s), "M": band_m, "O": _step(o), "P": band_p}
+        run_status = RunStatus(status)
+        return RunRow(
+            run_id=run_id,
+            experiment_id=experiment_id,
+            experiment=experiment,
+            task_id=task_id,
+            task_name=task_name,
+            category=category,
+            model_id=model_id,
+            model_name=model_name,
+            run_index=run_index,
+            scores=scores,
+            steps=steps,
+            source=source,
+            source_file=source_file,
+            status=run_status,
+            reasons=_na_reasons(scores, detail or {}, category, run_status, error),
+            graders=graders,
+            verified=None if verified is None else run_id in verified,
+            error=error,
+        )
+
+    # -- the filter bar ---------------------------------------------------------------------------
+
+    def choices(self) -> Choices:
+        with self.store.session() as session:
+            tasks = session.execute(
+                select(Run.task_id, func.max(Run.task_name)).group_by(Run.task_id).order_by(Run.task_id)
+            ).all()
+            categories = session.scalars(select(Run.category).distinct().order_by(Run.category)).all()
+            models = session.execute(
+                select(Run.model_id, func.max(Run.model_name)).group_by(Run.model_id).order_by(Run.model_id)
+            ).all()
+        return Choices(
+            tasks=[(task_id, name or "") for task_id, name in tasks],
+            categories=list(categories),
+            models=[(model_id, name or model_id) for model_id, name in models],
+        )
+
+
+def _casefold(value: object) -> str | None:
+    return None if value is None else str(value).casefold()
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _step(value: float | None) -> int | None:
+    return None if value is None else round(value)
+
+
+def _na_reasons(
+    scores: dict[str, float | None],
+    detail: dict[str, Any],
+    category: str,
+    status: RunStatus,
+    error: str | None,
+) -> dict[str, NaReason]:
+    """Why each N/A axis is N/A, in the words of the result's detail when it gives them."""
+    reasons: dict[str, NaReason] = {}
+    for axis in AXES:
+        if scores[axis] is not None:
+            continue
+        axis_detail = detail.get(axis)
+        if status is RunStatus.NO_ANSWER:
+            reasons[axis] = NaReason(NaKind.NO_ANSWER, error or "")
+        elif status is RunStatus.NOT_SCORED:
+            reasons[axis] = NaReason(NaKind.NOT_SCORED)
+        elif axis == "P" and category == "A":
+            reasons[axis] = NaReason(NaKind.NOT_APPLICABLE)
+        elif isinstance(axis_detail, dict) and axis_detail.get("reason"):
+            reasons[axis] = NaReason(NaKind.STATED, str(axis_detail["reason"]))
+        elif axis == "Q":
+            reasons[axis] = NaReason(NaKind.NOTHING_MEASURED)
+        else:
+            reasons[axis] = NaReason(NaKind.UNSTATED)
+    return reasons

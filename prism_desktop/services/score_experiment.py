@@ -1,0 +1,119 @@
+"""`score`: Level 1 for every run of a PRISM experiment file, written as a PRISM-shaped auto file.
+
+Resumable: each finished run is appended to a checkpoint (`<out>.partial.jsonl`, one JSON object a
+line, flushed) before the next one is awaited, so an interrupted batch restarts where it stopped.
+Runs that ended in an infrastructure error are written to the auto file as N/A but not
+checkpointed, so a resume retries them; the checkpoint is removed once nothing is left to retry.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.scoring.level1 import auto_file, group_runs
+from prism_desktop.services.level1 import ENGINE_INSTRUMENT, Level1Runner
+from prism_desktop.workspace.atomic import write_json_atomic
+from prism_desktop.workspace.results import Experiment, Generation
+from prism_desktop.workspace.workspace import Workspace
+
+RunKey = tuple[str, str, int, str]
+OnProgress = Callable[[int, int, Generation], None]  # (done, total, the generation just scored)
+INFRA_STATUSES = ("infra_error", "cancelled")
+
+
+@dataclass
+class ScoreSummary:
+    out: Path
+    total: int
+    scored_now: int
+    resumed: int
+    infra_errors: int
+    runner: str
+    unknown_tasks: list[str] = field(default_factory=list)
+
+
+def run_key(generation: Generation) -> RunKey:
+    return (generation.task_id, generation.model_id, generation.run_index, generation.response_hash)
+
+
+def checkpoint_path(out: Path) -> Path:
+    return out.with_name(out.name + ".partial.jsonl")
+
+
+def _read_checkpoint(path: Path) -> dict[RunKey, dict[str, Any]]:
+    """Runs already scored. A torn last line (the process died mid-write) is ignored."""
+    done: dict[RunKey, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+            done[tuple(record["key"])] = record["run"]  # type: ignore[index]
+        except (json.JSONDecodeError, KeyError, TypeError):
+            continue
+    return done
+
+
+def score_experiment(
+    workspace: Workspace,
+    experiment: Experiment,
+    out: Path,
+    *,
+    sandbox: str = "auto",
+    jobs: int | None = None,
+    on_progress: OnProgress | None = None,
+    cancel: threading.Event | None = None,
+) -> ScoreSummary:
+    known = {task.id for task in workspace.tasks}
+    generations = [g for g in experiment.generations if g.task_id in known]
+    unknown = sorted({g.task_id for g in experiment.generations if g.task_id not in known})
+    checkpoint = checkpoint_path(out)
+    done = _read_checkpoint(checkpoint)
+    pending = [g for g in generations if run_key(g) not in done]
+    runner = Level1Runner.open(workspace, sandbox, jobs)
+
+    lock = threading.Lock()
+    fresh: dict[RunKey, dict[str, Any]] = {}
+    infra = 0
+    finished = len(generations) - len(pending)
+    checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    with checkpoint.open("a", encoding="utf-8") as journal:
+
+        def scored(generation: Generation, result: RunResult | None, auto_run: dict[str, Any]) -> None:
+            nonlocal infra, finished
+            key = run_key(generation)
+            with lock:
+                fresh[key] = auto_run
+                finished += 1
+                if result is not None and result.status in INFRA_STATUSES:
+                    infra += 1
+                else:
+                    journal.write(json.dumps({"key": list(key), "run": auto_run}, ensure_ascii=False) + "\n")
+                    journal.flush()
+                if on_progress is not None:
+                    on_progress(finished, len(generations), generation)
+
+        runner.score(pending, on_scored=scored, cancel=cancel)
+
+    runs = [(g, fresh.get(run_key(g)) or done[run_key(g)]) for g in generations]
+    document = auto_file(
+        experiment.name, runner.backend.name, group_runs(runs), workspace.protocols, ENGINE_INSTRUMENT
+    )
+    write_json_atomic(out, document)
+    if infra == 0:
+        checkpoint.unlink(missing_ok=True)
+    return ScoreSummary(
+        out=out,
+        total=len(generations),
+        scored_now=len(pending),
+        resumed=len(generations) - len(pending),
+        infra_errors=infra,
+        runner=runner.backend.name,
+        unknown_tasks=unknown,
+    )

@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from prism_desktop.cli.main import main
+
+if TYPE_CHECKING:
+    from tests.cli.conftest import WorkspaceFiles
+
+
+def _report(workspace: WorkspaceFiles, *extra: str) -> int:
+    return main(["--workspace", str(workspace.root), "report", str(workspace.auto), *extra])
+
+
+def _rows(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {row["model"]: row for row in document["rows"]}
+
+
+def test_json_rows_hold_means_funnel_and_ci(
+    workspace: WorkspaceFiles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A second task for Alpha, so its per-task Q has an interval (two tasks: t with df = 1).
+    data = json.loads(workspace.auto.read_text(encoding="utf-8"))
+    extra_group = json.loads(json.dumps(data["tasks"][0]))
+    extra_group["task_id"] = "A2"
+    for run in extra_group["runs"]:
+        run["scores"]["Q"] = 6.0
+    data["tasks"].append(extra_group)
+    workspace.auto.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+    out = tmp_path / "out" / "report.json"
+    assert _report(workspace, "--json", str(out)) == 0
+    assert f"JSON written to {out}" in capsys.readouterr().out
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["files"] == [str(workspace.auto.resolve())]
+    alpha, beta = _rows(document)["Alpha"], _rows(document)["Beta"]
+    assert (alpha["category"], alpha["runs"], alpha["tasks"]) == ("A", 4, 2)
+    assert alpha["means"]["M"] == pytest.approx(7.5)
+    assert alpha["means"]["P"] is None  # not measured for category A: null, not 0
+    per_task_q = [(10.0 + 7.67) / 2, 6.0]
+    sd = abs(per_task_q[0] - per_task_q[1]) / 2**0.5
+    assert alpha["margin"] == pytest.approx(12.706 * sd / 2**0.5)
+    assert beta["tasks"] == 1 and beta["margin"] is None  # one task: no interval
+    assert beta["means"]["Q"] == pytest.approx((4.0 + 8.67) / 2)
+    assert beta["funnel"]["buckets"] == {"решено": 1, "неверный ответ": 0, "ошибка выполнения": 0,
+                                         "не компилируется": 1}
+    assert beta["solved"] == pytest.approx(0.5)
+
+
+def test_table_is_aligned_per_category(workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _report(workspace) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Category A"
+    header, rule, *rows = lines[1:]
+    assert header.split()[:9] == ["model", "runs", "tasks", "S", "M", "O", "P", "Q", "Q"]
+    assert set(rule) <= {"-", " "}
+    by_model = {row.split()[0]: row.split() for row in rows}
+    assert by_model["Alpha"][1:9] == ["2", "1", "10.00", "7.50", "9.00", "—", "8.84", "—"]
+    assert by_model["Beta"][6] == "—" and by_model["Beta"][9] == "50%"
+    # Right-aligned numeric columns end at the same offset on every line.
+    q_end = header.index(" Q ") + 2
+    assert all(row[q_end - 1] != " " for row in rows)
+
+
+def test_json_to_stdout(workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _report(workspace, "--json", "-") == 0
+    document = json.loads(capsys.readouterr().out)
+    assert set(_rows(document)) == {"Alpha", "Beta"}
+
+
+def test_expert_file_is_not_an_auto_file(
+    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--workspace", str(workspace.root), "report", str(workspace.expert)]) == 2
+    assert "evaluator_id: found 'expert_01', expected 'auto_l1'" in capsys.readouterr().err
+
+
+def test_broken_json_names_file_and_line(
+    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace.auto.write_text('{\n  "experiment_id": "x",\n  "tasks": [\n', encoding="utf-8")
+    assert _report(workspace) == 1
+    err = capsys.readouterr().err
+    assert f"{workspace.auto}:4:" in err and "invalid JSON" in err
+    assert "Traceback" not in err
+
+
+def test_report_needs_files(workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--workspace", str(workspace.root), "report"])
+    assert exit_info.value.code == 2
+    assert "AUTO_FILE" in capsys.readouterr().err
