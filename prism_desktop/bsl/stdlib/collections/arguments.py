@@ -1,0 +1,65 @@
+"""Argument checks shared by the collection types, with the platform's error wording.
+
+1C reports a wrong argument as "Несоответствие типов (параметр номер 'N')" and a bad value as
+"Недопустимое значение параметра (параметр номер 'N')"; an index outside a collection as
+"Индекс находится за границами диапазона".
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from prism_desktop.bsl.values.base import BslRuntimeError, is_number
+
+INDEX_OUT_OF_RANGE = "Индекс находится за границами диапазона"
+READ_ONLY_INDEX = "Индексированное значение доступно только для чтения"
+
+
+def type_mismatch(param_no: int) -> BslRuntimeError:
+    return BslRuntimeError(f"Несоответствие типов (параметр номер '{param_no}')")
+
+
+def bad_value(param_no: int) -> BslRuntimeError:
+    return BslRuntimeError(f"Недопустимое значение параметра (параметр номер '{param_no}')")
+
+
+def out_of_range() -> BslRuntimeError:
+    return BslRuntimeError(INDEX_OUT_OF_RANGE)
+
+
+def to_int(value: Any, param_no: int) -> int:
+    """A Число argument used as a count or index; the fraction is dropped as the platform does."""
+    if not is_number(value):
+        raise type_mismatch(param_no)
+    return int(value) if isinstance(value, Decimal) else value
+
+
+def to_str(value: Any, param_no: int) -> str:
+    if not isinstance(value, str):
+        raise type_mismatch(param_no)
+    return value
+
+
+def optional_str(value: Any, param_no: int, default: str = "") -> str:
+    return default if value is None else to_str(value, param_no)
+
+
+def checked_index(value: Any, count: int, param_no: int = 1) -> int:
+    """An index that must address an existing element (0 <= i < count)."""
+    index = to_int(value, param_no)
+    if index < 0 or index >= count:
+        raise out_of_range()
+    return index
+
+
+def split_names(text: str) -> list[str]:
+    """'Кол1, Кол2' -> ['Кол1', 'Кол2']: comma-separated names, blanks skipped."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def is_identifier(name: str) -> bool:
+    """A BSL identifier: a letter or '_' first, then letters, digits and '_'."""
+    if not name or not (name[0].isalpha() or name[0] == "_"):
+        return False
+    return all(ch.isalnum() or ch == "_" for ch in name)

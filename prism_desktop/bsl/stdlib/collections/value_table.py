@@ -1,0 +1,327 @@
+"""ТаблицаЗначений (ValueTable), its rows and its Индексы.
+
+Behaviour the syntax assistant leaves open follows OneScript, PRISM's category-A runner:
+Свернуть keeps the surviving columns in their original order and the groups in order of first
+appearance, and sums only numbers (anything else counts as 0); ЗагрузитьКолонку fills as many rows
+as both the array and the table have. Сортировать is stable. Индексы are recorded but do not change
+how НайтиСтроки scans (PRISM's cost model scans whatever indexes exist).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from prism_desktop.bsl.stdlib.collections.arguments import (
+    READ_ONLY_INDEX,
+    bad_value,
+    checked_index,
+    out_of_range,
+    to_int,
+    to_str,
+    type_mismatch,
+)
+from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
+from prism_desktop.bsl.stdlib.collections.columns import BslColumn, ColumnCollection, DataRow
+from prism_desktop.bsl.stdlib.collections.structure import _StructureReading
+from prism_desktop.bsl.stdlib.collections.tabular import (
+    column_list,
+    filter_pairs,
+    find_rows,
+    find_value,
+    parse_sort_rules,
+    sort_rows,
+    total,
+)
+from prism_desktop.bsl.values.base import (
+    BslObject,
+    BslRuntimeError,
+    active_meter,
+    hash_key,
+    is_number,
+    method,
+    normalize_number,
+    prop,
+)
+
+
+class BslValueTableRow(DataRow):
+    TYPE_RU = "СтрокаТаблицыЗначений"
+    TYPE_EN = "ValueTableRow"
+    __slots__ = ("table",)
+
+    def __init__(self, table: BslValueTable) -> None:
+        super().__init__(table.columns)
+        self.table = table
+
+    @method("Владелец", "Owner")
+    def owner(self) -> BslValueTable:
+        return self.table
+
+
+class BslCollectionIndex(BslObject):
+    """ИндексКоллекции: one entry of ТаблицаЗначений.Индексы; shows as its column list."""
+
+    TYPE_RU = "ИндексКоллекции"
+    TYPE_EN = "CollectionIndex"
+    __slots__ = ("columns",)
+
+    def __init__(self, columns: list[BslColumn]) -> None:
+        self.columns = columns
+
+    def bsl_presentation(self) -> str:
+        return ", ".join(c.name for c in self.columns)
+
+
+class BslCollectionIndexes(BslObject):
+    """ИндексыКоллекции: ТаблицаЗначений.Индексы."""
+
+    TYPE_RU = "ИндексыКоллекции"
+    TYPE_EN = "CollectionIndexes"
+    __slots__ = ("items", "table")
+
+    def __init__(self, table: BslValueTable) -> None:
+        self.table = table
+        self.items: list[BslCollectionIndex] = []
+
+    @method("Добавить", "Add")
+    def add(self, columns: Any) -> BslCollectionIndex:
+        chosen = column_list(self.table.columns, to_str(columns, 1), 1)
+        if not chosen:
+            raise bad_value(1)
+        index = BslCollectionIndex(chosen)
+        self.items.append(index)
+        return index
+
+    @method("Количество", "Count")
+    def count(self) -> int:
+        return len(self.items)
+
+    @method("Удалить", "Delete")
+    def delete(self, index: Any) -> None:
+        if isinstance(index, BslCollectionIndex) and index in self.items:
+            self.items.remove(index)
+            return
+        del self.items[checked_index(index, len(self.items))]
+
+    @method("Очистить", "Clear")
+    def clear(self) -> None:
+        self.items.clear()
+
+    def bsl_index_get(self, key: Any) -> Any:
+        return self.items[checked_index(key, len(self.items))]
+
+    def bsl_iter(self) -> Iterator[Any]:
+        return iter(list(self.items))
+
+
+class BslValueTable(BslObject):
+    TYPE_RU = "ТаблицаЗначений"
+    TYPE_EN = "ValueTable"
+    __slots__ = ("columns", "indexes", "rows")
+
+    def __init__(self) -> None:
+        self.columns = ColumnCollection(self)
+        self.rows: list[BslValueTableRow] = []
+        self.indexes = BslCollectionIndexes(self)
+
+    # --- Python API ----------------------------------------------------------------------
+    @classmethod
+    def construct(cls, args: list[Any]) -> BslValueTable:
+        if args:
+            raise BslRuntimeError("Слишком много фактических параметров")
+        return cls()
+
+    @classmethod
+    def from_rows(cls, columns: Sequence[str], rows: Iterable[Sequence[Any]] = ()) -> BslValueTable:
+        """A table with untyped `columns` and one row per sequence of cell values."""
+        table = cls()
+        created = [table.columns.create(len(table.columns.items), name) for name in columns]
+        for values in rows:
+            row = table.new_row(len(table.rows))
+            for column, value in zip(created, values, strict=True):
+                row.put(column, value)
+        return table
+
+    def all_rows(self) -> Iterable[DataRow]:
+        return self.rows
+
+    def column_values(self, name: str) -> list[Any]:
+        column = self.columns.by_name_or_error(name)
+        return [row.value(column) for row in self.rows]
+
+    def new_row(self, position: int) -> BslValueTableRow:
+        row = BslValueTableRow(self)
+        self.rows.insert(position, row)
+        active_meter.current.check_size(len(self.rows))
+        return row
+
+    def _row_position(self, row: Any, param_no: int = 1) -> int:
+        if isinstance(row, BslValueTableRow):
+            for position, candidate in enumerate(self.rows):
+                if candidate is row:
+                    return position
+            raise BslRuntimeError("Строка не принадлежит таблице значений")
+        return checked_index(row, len(self.rows), param_no)
+
+    # --- BSL API -------------------------------------------------------------------------
+    @prop("Колонки", "Columns")
+    def prop_columns(self) -> ColumnCollection:
+        return self.columns
+
+    @prop("Индексы", "Indexes")
+    def prop_indexes(self) -> BslCollectionIndexes:
+        return self.indexes
+
+    @method("Добавить", "Add")
+    def add(self) -> BslValueTableRow:
+        return self.new_row(len(self.rows))
+
+    @method("Вставить", "Insert")
+    def insert(self, index: Any) -> BslValueTableRow:
+        position = to_int(index, 1)
+        if position < 0 or position > len(self.rows):
+            raise out_of_range()
+        return self.new_row(position)
+
+    @method("Удалить", "Delete")
+    def delete(self, row: Any) -> None:
+        del self.rows[self._row_position(row)]
+
+    @method("Количество", "Count")
+    def count(self) -> int:
+        return len(self.rows)
+
+    @method("Очистить", "Clear")
+    def clear(self) -> None:
+        self.rows.clear()
+
+    @method("Получить", "Get")
+    def get(self, index: Any) -> BslValueTableRow:
+        return self.rows[checked_index(index, len(self.rows))]
+
+    @method("Индекс", "IndexOf")
+    def index_of(self, row: Any) -> int:
+        for position, candidate in enumerate(self.rows):
+            if candidate is row:
+                return position
+        return -1
+
+    @method("Найти", "Find")
+    def find(self, value: Any = None, columns: Any = None) -> BslValueTableRow | None:
+        found = find_value(self.rows, value, column_list(self.columns, columns, 2))
+        return found if isinstance(found, BslValueTableRow) else None
+
+    @method("НайтиСтроки", "FindRows")
+    def find_rows(self, filter_value: Any) -> BslArray:
+        return BslArray(find_rows(self.rows, filter_pairs(self.columns, filter_value)))
+
+    @method("Сортировать", "Sort")
+    def sort(self, columns: Any, comparer: Any = None) -> None:
+        sort_rows(self.rows, parse_sort_rules(self.columns, columns))
+
+    @method("Итог", "Total")
+    def total(self, column: Any) -> Any:
+        return total(self.rows, self.columns.resolve(column))
+
+    @method("ВыгрузитьКолонку", "UnloadColumn")
+    def unload_column(self, column: Any) -> BslArray:
+        chosen = self.columns.resolve(column)
+        return BslArray([row.value(chosen) for row in self.rows])
+
+    @method("ЗагрузитьКолонку", "LoadColumn")
+    def load_column(self, values: Any, column: Any) -> None:
+        if not isinstance(values, _ArrayReading):
+            raise type_mismatch(1)
+        chosen = self.columns.resolve(column, 2)
+        for row, value in zip(self.rows, values.items, strict=False):
+            row.put(chosen, value)
+
+    @method("ЗаполнитьЗначения", "FillValues")
+    def fill_values(self, value: Any, columns: Any = None) -> None:
+        chosen = column_list(self.columns, columns, 2)
+        for row in self.rows:
+            for column in chosen:
+                row.put(column, value)
+
+    @method("Сдвинуть", "Move")
+    def move(self, row: Any, offset: Any) -> None:
+        source = self._row_position(row)
+        target = source + to_int(offset, 2)
+        if target < 0 or target >= len(self.rows):
+            raise bad_value(2)
+        self.rows.insert(target, self.rows.pop(source))
+
+    @method("СкопироватьКолонки", "CopyColumns")
+    def copy_columns(self, columns: Any = None) -> BslValueTable:
+        result = BslValueTable()
+        self.columns.copy_into(result.columns, column_list(self.columns, columns, 1))
+        return result
+
+    @method("Скопировать", "Copy")
+    def copy(self, rows: Any = None, columns: Any = None) -> BslValueTable:
+        chosen = column_list(self.columns, columns, 2)
+        if rows is None:
+            source: list[BslValueTableRow] = self.rows
+        elif isinstance(rows, _StructureReading):
+            matched = find_rows(self.rows, filter_pairs(self.columns, rows))
+            source = [r for r in matched if isinstance(r, BslValueTableRow)]
+        elif isinstance(rows, _ArrayReading):
+            source = []
+            for item in rows.items:
+                if not isinstance(item, BslValueTableRow) or item.table is not self:
+                    raise bad_value(1)
+                source.append(item)
+        else:
+            raise type_mismatch(1)
+        result = BslValueTable()
+        mapping = self.columns.copy_into(result.columns, chosen)
+        for row in source:
+            copy = result.new_row(len(result.rows))
+            for old, new in mapping.items():
+                if old in row.cells:
+                    copy.cells[new] = row.cells[old]
+        return result
+
+    @method("Свернуть", "GroupBy")
+    def group_by(self, group_columns: Any, sum_columns: Any = None) -> None:
+        groups = column_list(self.columns, to_str(group_columns, 1), 1)
+        sums = column_list(self.columns, sum_columns, 2, omitted_means_all=False)
+        for column in groups:
+            if column in sums:
+                raise BslRuntimeError(
+                    f"Колонка ({column.name}) не может одновременно быть колонкой группировки и суммирования"
+                )
+        grouped: dict[tuple[Any, ...], BslValueTableRow] = {}
+        for row in self.rows:
+            key = tuple(hash_key(row.value(c)) for c in groups)
+            target = grouped.get(key)
+            if target is None:
+                target = BslValueTableRow(self)
+                for column in groups:
+                    target.cells[column] = row.value(column)
+                for column in sums:
+                    target.cells[column] = 0
+                grouped[key] = target
+            for column in sums:
+                value = row.value(column)
+                if is_number(value):
+                    target.cells[column] = target.cells[column] + value
+        for target in grouped.values():
+            for column in sums:
+                target.cells[column] = column.adjust(normalize_number(target.cells[column]))
+        self.rows = list(grouped.values())
+        for column in list(self.columns.items):
+            if column not in groups and column not in sums:
+                self.columns.remove(column)
+
+    def bsl_index_get(self, key: Any) -> Any:
+        if not is_number(key):
+            raise BslRuntimeError("Неверный тип индекса")
+        return self.rows[checked_index(key, len(self.rows))]
+
+    def bsl_index_set(self, key: Any, value: Any) -> None:
+        raise BslRuntimeError(READ_ONLY_INDEX)
+
+    def bsl_iter(self) -> Iterator[Any]:
+        return iter(self.rows)
