@@ -13,13 +13,15 @@ Contract (kept stable; the executor compiles these nodes to Python):
   Строка → str, Дата → datetime.datetime.
 - Preprocessor directives are resolved before parsing (inactive `#Если` branches and `#Удаление`
   blocks are dropped, `#Область` is transparent), so they never appear in the tree.
+- The tree's depth is bounded (at most 60 nested blocks/parentheses, at most 200 operators or
+  member accesses in one chain; deeper text is a syntax error), so recursive walkers are safe.
 - A tree built from text with syntax errors is still well formed: the parser skips what it cannot
   read and reports it in the diagnostics; callers that need a correct program check for errors first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 # ---------------------------------------------------------------------------------------------------
@@ -166,7 +168,8 @@ class Assign(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class CallStmt(Stmt):
-    """A call used as a statement; `call` is a Call or a MethodCall (the result is discarded)."""
+    """A call used as a statement; `call` is a Call, a MethodCall, or an Await of an expression
+    (`Ждать Метод();`). The result is discarded."""
 
     call: Expr
 
@@ -351,7 +354,7 @@ class Module(Node):
     variables: tuple[VarDecl, ...] = ()
     methods: tuple[Method, ...] = ()
     body: Body = ()
-    filename: str = field(default="<module>")
+    filename: str = "<module>"
 
 
 AnyNode = Expr | Stmt | Module | CondBranch | VarName | Annotation | Param

@@ -1,0 +1,170 @@
+"""Compile-time checks the 1C compiler makes on a parsed module.
+
+Each check is conservative: valid code must stay clean, so a check fires only where the platform
+itself refuses to compile (a call on an object, `Объект.Метод()`, is never checked; neither is the
+text given to Выполнить/Вычислить; a method may be called before its definition).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from prism_desktop.bsl import ast as A
+from prism_desktop.bsl import diagnostics as diag
+from prism_desktop.bsl.diagnostics import Diagnostic
+from prism_desktop.bsl.names import GLOBAL_METHODS, canonical
+from prism_desktop.bsl.parser import parse_module
+
+
+def check_module(
+    text: str,
+    filename: str = "<module>",
+    *,
+    defines: Iterable[str] | None = None,
+    known_methods: Iterable[str] = (),
+) -> list[Diagnostic]:
+    """Syntax errors and compile-time errors of a module, sorted by position.
+    `known_methods` are extra names callable without a qualifier (e.g. exported methods of global
+    common modules of a configuration)."""
+    result = parse_module(text, filename, defines)
+    try:
+        found = result.diagnostics + check_tree(result.module, known_methods)
+    except RecursionError:  # the caller's own stack was already deep
+        found = [*result.diagnostics, diag.stack_exhausted()]
+    return sorted(found, key=Diagnostic.sort_key)
+
+
+def check_tree(module: A.Module, known_methods: Iterable[str] = ()) -> list[Diagnostic]:
+    """Compile-time checks on an already parsed module."""
+    return _Checker(module, known_methods).run()
+
+
+class _Checker:
+    def __init__(self, module: A.Module, known_methods: Iterable[str]):
+        self.module = module
+        self.callable = {canonical(m.name) for m in module.methods if m.name}
+        self.callable.update(GLOBAL_METHODS)
+        self.callable.update(canonical(name) for name in known_methods)
+        self.found: list[Diagnostic] = []
+
+    def add(self, code: str, message: str, node: A.Node, line: int | None = None,
+            col: int | None = None) -> None:
+        self.found.append(diag.error(message, line or node.line, col or node.col, code=code))
+
+    def run(self) -> list[Diagnostic]:
+        self.check_duplicates()
+        for method in self.module.methods:
+            self.check_body(method.body, method, loops=0)
+        self.check_body(self.module.body, None, loops=0)
+        return self.found
+
+    def check_duplicates(self) -> None:
+        seen: set[str] = set()
+        for method in self.module.methods:
+            key = canonical(method.name)
+            if not key:
+                continue
+            if key in seen:
+                self.add(diag.DUPLICATE_METHOD, diag.duplicate_method(method.name), method,
+                         method.name_line, method.name_col)
+            seen.add(key)
+            params: set[str] = set()
+            for param in method.params:
+                param_key = canonical(param.name)
+                if param_key in params:
+                    self.add(diag.DUPLICATE_PARAMETER, diag.duplicate_parameter(param.name), param)
+                params.add(param_key)
+
+    def check_body(self, body: A.Body, method: A.Method | None, loops: int) -> None:
+        for stmt in body:
+            self.check_statement(stmt, method, loops)
+
+    def check_statement(self, stmt: A.Stmt, method: A.Method | None, loops: int) -> None:
+        if isinstance(stmt, A.Return):
+            if method is None:
+                self.add(diag.RETURN_OUTSIDE_METHOD, diag.return_outside_method(), stmt)
+            elif stmt.value is not None and method.kind == "procedure":
+                self.add(diag.PROCEDURE_RETURNS_VALUE, diag.procedure_returns_value(), stmt)
+        elif isinstance(stmt, A.Break) and loops == 0:
+            self.add(diag.BREAK_OUTSIDE_LOOP, diag.break_outside_loop(), stmt)
+        elif isinstance(stmt, A.Continue) and loops == 0:
+            self.add(diag.CONTINUE_OUTSIDE_LOOP, diag.continue_outside_loop(), stmt)
+        for expr in _expressions_of(stmt):
+            self.check_expression(expr)
+        inner_loops = loops + 1 if isinstance(stmt, (A.While, A.ForRange, A.ForEach)) else loops
+        for body in _bodies_of(stmt):
+            self.check_body(body, method, inner_loops)
+
+    def check_expression(self, expr: A.Expr) -> None:
+        for node in _walk_expression(expr):
+            if isinstance(node, A.Call) and canonical(node.name) not in self.callable:
+                self.add(diag.UNDEFINED_METHOD, diag.undefined_method(node.name), node)
+
+
+def _expressions_of(stmt: A.Stmt) -> Iterator[A.Expr]:
+    """The expressions a statement holds directly (not those inside its nested bodies)."""
+    if isinstance(stmt, A.Assign):
+        yield stmt.target
+        yield stmt.value
+    elif isinstance(stmt, A.CallStmt):
+        yield stmt.call
+    elif isinstance(stmt, A.If):
+        for branch in stmt.branches:
+            yield branch.cond
+    elif isinstance(stmt, A.While):
+        yield stmt.cond
+    elif isinstance(stmt, A.ForRange):
+        yield stmt.start
+        yield stmt.end
+    elif isinstance(stmt, A.ForEach):
+        yield stmt.iterable
+    elif isinstance(stmt, A.Raise):
+        if stmt.message is not None:
+            yield stmt.message
+        yield from (a for a in stmt.args if a is not None)
+    elif isinstance(stmt, A.Return):
+        if stmt.value is not None:
+            yield stmt.value
+    elif isinstance(stmt, A.Execute):
+        yield stmt.code
+    elif isinstance(stmt, A.AddHandler):
+        yield stmt.event
+        yield stmt.handler
+
+
+def _bodies_of(stmt: A.Stmt) -> Iterator[A.Body]:
+    if isinstance(stmt, A.If):
+        for branch in stmt.branches:
+            yield branch.body
+        if stmt.else_body is not None:
+            yield stmt.else_body
+    elif isinstance(stmt, (A.While, A.ForRange, A.ForEach)):
+        yield stmt.body
+    elif isinstance(stmt, A.Try):
+        yield stmt.body
+        yield stmt.handler
+
+
+def _walk_expression(expr: A.Expr) -> Iterator[A.Expr]:
+    """Every expression node of a tree, iteratively (deep chains must not hit recursion limits)."""
+    stack: list[A.Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (A.Call, A.New)):
+            stack.extend(a for a in node.args if a is not None)
+            if isinstance(node, A.New) and node.type_expr is not None:
+                stack.append(node.type_expr)
+        elif isinstance(node, A.MethodCall):
+            stack.append(node.obj)
+            stack.extend(a for a in node.args if a is not None)
+        elif isinstance(node, A.Member):
+            stack.append(node.obj)
+        elif isinstance(node, A.Index):
+            stack.extend((node.obj, node.index))
+        elif isinstance(node, A.Binary):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, (A.Unary, A.Await)):
+            stack.append(node.operand)
+        elif isinstance(node, A.Ternary):
+            stack.extend((node.cond, node.then, node.otherwise))
