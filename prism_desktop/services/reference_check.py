@@ -35,10 +35,7 @@ def _verdict(task: Task, file: str, auto_run: dict[str, Any]) -> ReferenceOutcom
     needs = ["M = 10"]
     problems = []
     if m != 10:
-        reason = auto_run["detail"].get("M", {}).get("errors") or auto_run["detail"].get("M", {}).get(
-            "reason"
-        )
-        problems.append(f"M = {m if m is not None else 'N/A'} ({reason})" if reason else f"M = {m}")
+        problems.append(f"M = {m if m is not None else 'N/A'}{_why_m(auto_run['detail'].get('M', {}))}")
     if task.perf is not None:
         wanted = "O ≥ 8" if file == CANONICAL else "O ≤ 4"
         needs.append(wanted)
@@ -53,6 +50,15 @@ def _verdict(task: Task, file: str, auto_run: dict[str, Any]) -> ReferenceOutcom
             task.id, file, "failed", scores, f"needs {', '.join(needs)}; got {'; '.join(problems)}"
         )
     return ReferenceOutcome(task.id, file, "ok", scores, summary)
+
+
+def _why_m(detail: dict[str, Any]) -> str:
+    """The first failing test (and how many more), or the reason M was not measured."""
+    errors = detail.get("errors") or []
+    if errors:
+        more = f"; {len(errors) - 1} more" if len(errors) > 1 else ""
+        return f" ({errors[0]}{more})"
+    return f" ({detail['reason']})" if detail.get("reason") else ""
 
 
 def check_references(
