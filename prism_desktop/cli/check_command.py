@@ -1,13 +1,11 @@
-"""`prism-desktop check [--task ID…]`: is the workspace sound? Every file is read and checked
-(Workspace.validate); where `services.reference_check` is installed, the reference solutions of
-the chosen tasks are also run through the engine (canonical: M = 10 and O ≥ 8; baseline: M = 10
-and O ≤ 4). Exit 1 on any problem."""
+"""`prism-desktop check [--task ID…] [--no-run]`: is the workspace sound? Every file is read and
+checked (Workspace.validate), then the reference solutions of the chosen tasks run through Level 1
+(canonical: M = 10 and O ≥ 8; baseline: M = 10 and O ≤ 4). Exit 1 on any problem."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,11 +20,11 @@ from prism_desktop.cli.common import (
     workspace_root,
 )
 from prism_desktop.sandbox.backend import SandboxUnavailable
+from prism_desktop.services.reference_check import check_references
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import TASKS_DIR, Workspace
 
-REFERENCE_CHECK_MODULE = "prism_desktop.services.reference_check"
 FAILED = "failed"  # ReferenceOutcome.status of a reference solution that misses its mark
 
 
@@ -44,6 +42,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         dest="tasks",
         help="run the reference solutions of these tasks only (every file is always read and checked: "
         "the workspace opens whole or not at all)",
+    )
+    parser.add_argument(
+        "--no-run", action="store_true", help="only read and validate the files; do not run the references"
     )
     add_sandbox_options(parser)
 
@@ -69,19 +70,14 @@ def run(args: argparse.Namespace) -> int:
 def _reference_problems(
     workspace: Workspace, tasks: Sequence[Task], args: argparse.Namespace
 ) -> list[Problem]:
-    """Run the reference solutions when services/reference_check.py is installed; each one that misses
-    its mark becomes a problem pointing at its file."""
-    try:
-        module = importlib.import_module(REFERENCE_CHECK_MODULE)
-    except ModuleNotFoundError as exc:
-        if exc.name != REFERENCE_CHECK_MODULE:
-            raise
-        print(f"reference solutions: not checked ({REFERENCE_CHECK_MODULE} is not installed)")
+    """Each reference solution that misses its mark becomes a problem pointing at its file."""
+    if args.no_run:
+        print("reference solutions: not run (--no-run)")
         return []
     print(f"running the reference solutions of {len(tasks)} task(s)…", file=sys.stderr)
     task_ids = [task.id for task in tasks] if args.tasks else None
     try:
-        outcomes = module.check_references(workspace, task_ids, sandbox=args.sandbox, jobs=args.jobs)
+        outcomes = check_references(workspace, task_ids, sandbox=args.sandbox, jobs=args.jobs)
     except SandboxUnavailable as exc:
         raise CliError(f"reference solutions: {exc}") from exc
     print("reference solutions:")

@@ -1,14 +1,12 @@
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from prism_desktop.cli.check_command import REFERENCE_CHECK_MODULE
+from prism_desktop.cli import check_command
 from prism_desktop.cli.main import main
 from prism_desktop.services.reference_check import ReferenceOutcome
 from prism_desktop.workspace.workspace import Workspace
@@ -17,23 +15,15 @@ if TYPE_CHECKING:
     from tests.cli.conftest import WorkspaceFiles
 
 
-@pytest.fixture
-def no_reference_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Runs as if services/reference_check.py were not installed (importing it yields not found)."""
-    monkeypatch.setitem(sys.modules, REFERENCE_CHECK_MODULE, None)
-
-
 def _check(workspace: WorkspaceFiles, *extra: str) -> int:
     return main(["--workspace", str(workspace.root), "check", *extra])
 
 
-def test_sound_workspace_passes(
-    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str], no_reference_check: None
-) -> None:
-    assert _check(workspace) == 0
+def test_sound_workspace_passes(workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _check(workspace, "--no-run") == 0
     out = capsys.readouterr().out
     assert "1 task (A: 1); constitution 1.2.0, L1 protocol 1.2.0" in out
-    assert "reference solutions: not checked" in out
+    assert "reference solutions: not run (--no-run)" in out
     assert out.rstrip().endswith("ok: no problems found")
 
 
@@ -52,10 +42,10 @@ def test_broken_task_is_listed_with_a_relative_path(
 
 
 def test_broken_result_file_fails_the_check(
-    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str], no_reference_check: None
+    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]
 ) -> None:
     workspace.experiment.write_text("[1, 2", encoding="utf-8")
-    assert _check(workspace) == 1
+    assert _check(workspace, "--no-run") == 1
     out = capsys.readouterr().out
     assert "1 problem:" in out
     assert f"  results/{workspace.experiment.name}:1:6: invalid JSON" in out
@@ -80,9 +70,7 @@ def test_reference_checks_run_on_the_chosen_tasks(
             ReferenceOutcome("A1", "perf_baseline.bsl", "ok", {"M": 10.0}, "S=10, M=10.0, O=2"),
         ]
 
-    module = ModuleType(REFERENCE_CHECK_MODULE)
-    module.check_references = check_references  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, REFERENCE_CHECK_MODULE, module)
+    monkeypatch.setattr(check_command, "check_references", check_references)
     assert _check(workspace, "--task", "A1", "--sandbox", "local", "--jobs", "2") == 1
     assert calls == [(["A1"], "local", 2)]
     out = capsys.readouterr().out
@@ -94,9 +82,9 @@ def test_all_tasks_by_default_and_jobs_must_be_positive(
     workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[Sequence[str] | None] = []
-    module = ModuleType(REFERENCE_CHECK_MODULE)
-    module.check_references = lambda _w, ids, **_options: calls.append(ids) or []  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, REFERENCE_CHECK_MODULE, module)
+    monkeypatch.setattr(
+        check_command, "check_references", lambda _w, ids, **_options: calls.append(ids) or []
+    )
     assert _check(workspace) == 0
     assert calls == [None]
     with pytest.raises(SystemExit) as exit_info:
@@ -109,3 +97,15 @@ def test_workspace_without_metrics(tmp_path: Path, capsys: pytest.CaptureFixture
     (tmp_path / "tasks").mkdir()
     assert main(["--workspace", str(tmp_path), "check"]) == 1
     assert "metrics: folder missing" in capsys.readouterr().out
+
+
+def test_references_run_for_real_in_the_local_sandbox(
+    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _check(workspace, "--sandbox", "local") == 0
+    out = capsys.readouterr().out
+    assert "  A1 canonical.bsl: ok: S=10, M=10.0, O=None" in out  # no perf.yaml, no O-auto analyser
+    canonical = workspace.root / "tasks" / "category_a" / "A1_array_sum" / "canonical.bsl"
+    canonical.write_text(canonical.read_text(encoding="utf-8").replace("+", "-"), encoding="utf-8")
+    assert _check(workspace, "--sandbox", "local") == 1
+    assert "A1_array_sum/canonical.bsl: needs M = 10; got M = " in capsys.readouterr().out
