@@ -21,7 +21,7 @@ _STRING_FUNCTIONS = (
     ("КодСимвола", "CharCode"), ("ПустаяСтрока", "IsBlankString"), ("СтрЗаменить", "StrReplace"),
     ("СтрЧислоСтрок", "StrLineCount"), ("СтрПолучитьСтроку", "StrGetLine"),
     ("СтрЧислоВхождений", "StrOccurrenceCount"), ("СтрСравнить", "StrCompare"),
-    ("СтрНачинаетсяС", "StrStartsWith"), ("СтрЗаканчиваетсяС", "StrEndsWith"),
+    ("СтрНачинаетсяС", "StrStartsWith"), ("СтрЗаканчиваетсяНа", "StrEndsWith"),
     ("СтрРазделить", "StrSplit"), ("СтрСоединить", "StrConcat"), ("СтрШаблон", "StrTemplate"),
     ("НСтр", "NStr"), ("Формат", "Format"), ("ЧислоПрописью", "NumberInWords"),
     ("ПредставлениеПериода", "PeriodPresentation"),

@@ -1,66 +1,49 @@
 """Which declared function the tests call (PRISM_FORMAT §3.2), and the category-B auto-export
-of that declaration (§1.9). Only the Russian keyword forms are recognised (§0)."""
+of that declaration (§1.9). Only the Russian keyword forms are recognised (§0). The detection
+itself lives in sandbox/candidate_text.py, shared with the in-container harness."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
-NO_ENTRY_REASON = "в коде кандидата не найдено ни одной функции"
-_FUNCTIONS = re.compile(r"^\s*Функция\s+(\w+)\s*\(", re.MULTILINE | re.IGNORECASE)
-_FUNCTIONS_AND_PROCEDURES = re.compile(
-    r"^\s*(?:Функция|Процедура)\s+(\w+)\s*\(", re.MULTILINE | re.IGNORECASE
+from prism_desktop.sandbox.candidate_text import (
+    EntryPatternError,
+    declared_functions,
+    detect_entry_point,
 )
 
+__all__ = [
+    "NO_ENTRY_REASON",
+    "EntryPatternError",
+    "declared_functions",
+    "declared_routines",
+    "detect_entry_point_a",
+    "detect_entry_point_b",
+    "detect_entry_point_for",
+    "ensure_exported",
+]
 
-class EntryPatternError(ValueError):
-    """An `entry_point_patterns` item is not a valid regular expression."""
-
-    def __init__(self, index: int, pattern: str, error: re.error):
-        super().__init__(
-            f"entry_point_patterns[{index}]: found {pattern!r}, which is not a valid regular "
-            f"expression ({error}); expected a Python regular expression matching a function name"
-        )
-
-
-def declared_functions(code: str) -> list[str]:
-    """Names of `Функция <name>(` declarations, in order of declaration."""
-    return _FUNCTIONS.findall(code)
+NO_ENTRY_REASON = "в коде кандидата не найдено ни одной функции"
 
 
 def declared_routines(code: str) -> list[str]:
     """Names of function and procedure declarations, in order of declaration."""
-    return _FUNCTIONS_AND_PROCEDURES.findall(code)
-
-
-def _choose(names: Sequence[str], patterns: Sequence[str]) -> str | None:
-    """Patterns in priority order, names in declaration order: the first full match wins;
-    otherwise the first declared name; None when nothing is declared."""
-    if not names:
-        return None
-    for index, pattern in enumerate(patterns):
-        try:
-            compiled = re.compile(pattern, re.IGNORECASE)
-        except re.error as error:
-            raise EntryPatternError(index, pattern, error) from error
-        for name in names:
-            if compiled.fullmatch(name):
-                return name
-    return names[0]
+    return declared_functions(code, include_procedures=True)
 
 
 def detect_entry_point_a(code: str, patterns: Sequence[str]) -> str | None:
     """Category A (M and O-exec): functions only."""
-    return _choose(declared_functions(code), patterns)
+    return detect_entry_point(code, patterns, include_procedures=False)
 
 
 def detect_entry_point_b(code: str, patterns: Sequence[str]) -> str | None:
     """Category B: functions and procedures (B tasks may fill a table in place)."""
-    return _choose(declared_routines(code), patterns)
+    return detect_entry_point(code, patterns, include_procedures=True)
 
 
-def detect_entry_point(code: str, patterns: Sequence[str], category: str) -> str | None:
-    return detect_entry_point_b(code, patterns) if category == "B" else detect_entry_point_a(code, patterns)
+def detect_entry_point_for(code: str, patterns: Sequence[str], category: str) -> str | None:
+    return detect_entry_point(code, patterns, include_procedures=category == "B")
 
 
 def ensure_exported(code: str, entry: str) -> str:

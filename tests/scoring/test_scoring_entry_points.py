@@ -8,9 +8,9 @@ from prism_desktop.scoring.entry_points import (
     EntryPatternError,
     declared_functions,
     declared_routines,
-    detect_entry_point,
     detect_entry_point_a,
     detect_entry_point_b,
+    detect_entry_point_for,
     ensure_exported,
 )
 
@@ -45,8 +45,8 @@ def test_category_a_ignores_procedures() -> None:
 
 def test_category_b_considers_procedures() -> None:
     assert detect_entry_point_b(CODE, ["Заполнить.*"]) == "ЗаполнитьИтоги"
-    assert detect_entry_point(CODE, ["Заполнить.*"], "B") == "ЗаполнитьИтоги"
-    assert detect_entry_point(CODE, ["Заполнить.*"], "A") == "Помощник"
+    assert detect_entry_point_for(CODE, ["Заполнить.*"], "B") == "ЗаполнитьИтоги"
+    assert detect_entry_point_for(CODE, ["Заполнить.*"], "A") == "Помощник"
 
 
 def test_no_declaration_gives_none() -> None:

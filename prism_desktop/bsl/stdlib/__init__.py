@@ -1,0 +1,16 @@
+"""The global context of the engine: functions and properties, collected from the stdlib modules.
+
+`FUNCTIONS` and `PROPERTIES` map normalised names (lower case, ё→е; Russian and English) to their
+implementations; `global_function_names()` lists the Russian names for coverage checks."""
+
+from __future__ import annotations
+
+from prism_desktop.bsl.stdlib import dates, numbers, properties, strings, system, types  # noqa: F401  (registration)
+from prism_desktop.bsl.stdlib.globals import FUNCTIONS, PROPERTIES, Builtin, lookup
+
+__all__ = ["FUNCTIONS", "PROPERTIES", "Builtin", "global_function_names", "lookup"]
+
+
+def global_function_names() -> list[str]:
+    """The Russian names of every global function the engine knows (implemented or refused)."""
+    return sorted({entry.name for entry in FUNCTIONS.values()})

@@ -191,6 +191,10 @@ class BslObject:
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
         raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
 
+    def bsl_field_names(self) -> list[str]:
+        """The data fields ЗаполнитьЗначенияСвойств copies (Структура keys, row columns). Override."""
+        return []
+
     def bsl_index_get(self, key: Any) -> Any:
         raise BslRuntimeError("Получение элемента по индексу для значения не поддерживается")
 
@@ -206,7 +210,8 @@ class BslObject:
 
 
 def is_number(value: Any) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, Decimal)
+    kind = type(value)  # exact types: bool is an int subclass but not a Число
+    return kind is int or kind is Decimal or (kind is not bool and isinstance(value, int | Decimal))
 
 
 def normalize_number(value: int | Decimal) -> int | Decimal:
@@ -238,10 +243,13 @@ def values_equal(a: Any, b: Any) -> bool:
 
 def hash_key(value: Any) -> Any:
     """A Python dict key that matches `values_equal` (for Соответствие and grouping)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is Decimal:
+        return value  # the hot path; True (an int to Python) is keyed apart below
     if isinstance(value, bool):
         return ("b", value)
     if is_number(value):
-        return ("n", value)  # int and Decimal hash alike when equal
+        return value  # int and Decimal hash alike when equal
     if value is None:
         return ("u",)
     if isinstance(value, BslObject) and hasattr(value, "bsl_hash_key"):

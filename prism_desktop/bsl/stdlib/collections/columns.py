@@ -108,6 +108,9 @@ class DataRow(BslObject):
         """Python API: the cell of the named column."""
         return self.value(self.columns.by_name_or_error(name))
 
+    def bsl_field_names(self) -> list[str]:
+        return self.columns.names()
+
     def bsl_get(self, name: str) -> Any:
         # Cells are read far more often than anything else: one name lookup, not two.
         key = norm_name(name)

@@ -75,6 +75,9 @@ class _StructureReading(BslObject):
     def keys(self) -> list[str]:
         return [key for key, _ in self.fields.values()]
 
+    def bsl_field_names(self) -> list[str]:
+        return self.keys()
+
     def get(self, key: str) -> Any:
         """Python API: the value under `key` (KeyError when absent)."""
         return self.fields[_norm(key)][1]

@@ -1,0 +1,677 @@
+"""BSL module → Python source: one Python function per BSL method, module variables as globals of the
+module's namespace, the module body as a function `_body`. The engine `exec`s the source once.
+
+Conventions of the generated code (names cannot clash with BSL names, which get a prefix):
+  v_<name>  variable (local, or a module variable declared `global`)     m_<name>  method
+  b_<name>  global function                 p_<name> global property      _k<N>     hoisted constant
+  _d        call depth (every method takes `_d` and `_o`: the list receiving the final values of
+            by-reference parameters the caller wants written back)
+  _n/_tick  step counter and the limit check it falls back to             _cs       line counters
+  _L        the variables of a method that uses Выполнить/Вычислить (a dict, readable at run time)
+  _err      the last error caught in this method (ОписаниеОшибки, ИнформацияОбОшибке)
+
+Counting (`counting`): "off" adds nothing. "codestat" reproduces OneScript's -codestat: a count is
+added each time execution reaches a line-number mark whose line differs from the frame's current
+line; marks are where OneScript's code generator puts them (each statement except Пока/Попытка; the
+Пока condition; the Для/Для Каждого header on each iteration; Иначе, ИначеЕсли, КонецЕсли; Исключение,
+КонецПопытки; КонецЦикла of Для; КонецПроцедуры/КонецФункции when execution falls through). The
+frame's current line is the local `_cl`, and a mark whose line is known at compile time skips the
+comparison. "statements" counts one per executed statement and loop iteration, at its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, NoReturn
+
+from prism_desktop.bsl import ast as A
+from prism_desktop.bsl.compiler_analysis import method_facts, modified_parameters, walk_expression
+from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack
+from prism_desktop.bsl.names import canonical
+from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
+from prism_desktop.bsl.values.base import BslObject
+
+COUNTING_MODES = ("off", "codestat", "statements")
+BODY_SECTION = "$entry"  # OneScript's name of the module body in codestat output
+
+
+class CompileError(Exception):
+    """A compile-time error of the module (the platform refuses to compile it)."""
+
+    def __init__(self, message: str, line: int, col: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+
+
+@dataclass
+class ParamInfo:
+    name: str
+    key: str
+    by_value: bool
+    has_default: bool
+    default_code: str
+    default_value: Any
+
+
+@dataclass
+class MethodInfo:
+    name: str
+    key: str
+    kind: str  # "procedure" | "function"
+    params: list[ParamInfo]
+    export: bool
+    py_name: str
+    modified: frozenset[int]
+    line: int
+    end_line: int
+
+
+@dataclass
+class VariableInfo:
+    name: str
+    key: str
+    export: bool
+    py_name: str
+
+
+@dataclass
+class ModuleCode:
+    python: str
+    line_map: list[int]  # python line (1-based index) -> BSL line
+    methods: dict[str, MethodInfo]
+    variables: dict[str, VariableInfo]
+    constants: dict[str, Any]  # names the namespace must hold (literals, built-ins, properties)
+    has_body: bool
+    counting: str
+    sections: dict[int, str] = field(default_factory=dict)  # BSL line -> method name (codestat)
+    marked_lines: set[int] = field(default_factory=set)  # lines that carry a counting mark
+
+
+def py_ident(prefix: str, key: str) -> str:
+    return prefix + key
+
+
+def _byref_method_positions() -> dict[str, set[int]]:
+    """Object methods taking arguments by reference (Структура.Свойство …), over every class loaded."""
+    import prism_desktop.bsl.stdlib.collections  # noqa: F401  (loads the collection classes)
+
+    found: dict[str, set[int]] = {}
+    stack = list(BslObject.__subclasses__())
+    while stack:
+        klass = stack.pop()
+        stack.extend(klass.__subclasses__())
+        for name, positions in getattr(klass, "bsl_byref_args", {}).items():
+            found.setdefault(name, set()).update(positions)
+    return found
+
+
+class ModuleCompiler:
+    def __init__(self, module: A.Module, counting: str = "off"):
+        if counting not in COUNTING_MODES:
+            raise ValueError(f"counting must be one of {COUNTING_MODES}, not {counting!r}")
+        self.tree = module
+        self.counting = counting
+        self.constants: dict[str, Any] = {}
+        self._constant_names: dict[tuple[type, Any], str] = {}
+        self.byref_methods = _byref_method_positions()
+        self.variables: dict[str, VariableInfo] = {}
+        self.methods: dict[str, MethodInfo] = {}
+        self.sections: dict[int, str] = {}
+        self.marked_lines: set[int] = set()
+
+    # --- namespace entries -------------------------------------------------------------------
+    def constant(self, value: Any) -> str:
+        key = (type(value), value)
+        name = self._constant_names.get(key)
+        if name is None:
+            name = f"_k{len(self._constant_names)}"
+            self._constant_names[key] = name
+            self.constants[name] = value
+        return name
+
+    def builtin(self, key: str) -> Builtin | None:
+        return FUNCTIONS.get(key)
+
+    def builtin_name(self, key: str, entry: Builtin) -> str:
+        name = py_ident("b_", key)
+        self.constants[name] = entry.fn
+        return name
+
+    def property(self, key: str) -> str | None:
+        value = PROPERTIES.get(key)
+        if value is None:
+            from prism_desktop.bsl.stdlib.collections import GLOBALS
+
+            value = GLOBALS.get(key)
+        if value is None:
+            return None
+        name = py_ident("p_", key)
+        self.constants[name] = value
+        return name
+
+    # --- the module ---------------------------------------------------------------------------
+    def compile(self) -> ModuleCode:
+        tree = self.tree
+        for decl in tree.variables:
+            for var in decl.names:
+                key = canonical(var.name)
+                if key in self.variables:
+                    message = f"Переменная с таким именем уже определена ({var.name})"
+                    raise CompileError(message, var.line, var.col)
+                self.variables[key] = VariableInfo(var.name, key, var.export, py_ident("v_", key))
+        methods_by_key: dict[str, A.Method] = {}
+        for method in tree.methods:
+            key = canonical(method.name)
+            if key in methods_by_key:
+                raise CompileError(f"Процедура или функция с таким именем уже определена ({method.name})",
+                                   method.name_line or method.line, method.name_col or method.col)
+            if method.is_async:
+                raise CompileError("Асинхронные методы не поддерживаются", method.line, method.col)
+            methods_by_key[key] = method
+        facts = {key: method_facts(m.body) for key, m in methods_by_key.items()}
+        modified = modified_parameters(methods_by_key, facts, self.byref_methods)
+        for key, method in methods_by_key.items():
+            self.methods[key] = MethodInfo(
+                method.name, key, method.kind, [self._param(p) for p in method.params], method.export,
+                py_ident("m_", key), frozenset(modified[key]), method.line, method.end_line,
+            )
+            for line in range(method.line, method.end_line + 1):
+                self.sections[line] = method.name
+        chunks: list[tuple[list[str], list[int]]] = []
+        for key, method in methods_by_key.items():
+            fc = FunctionCompiler(self, self.methods[key], dynamic=facts[key].dynamic)
+            chunks.append(fc.compile_method(method))
+        has_body = bool(tree.body)
+        body_dynamic = method_facts(tree.body).dynamic
+        chunks.append(FunctionCompiler(self, None, dynamic=body_dynamic).compile_body(tree.body))
+        lines: list[str] = []
+        line_map = [0]
+        for code_lines, bsl_lines in chunks:
+            lines.extend(code_lines)
+            line_map.extend(bsl_lines)
+        return ModuleCode("\n".join(lines) + "\n", line_map, self.methods, self.variables, self.constants,
+                          has_body, self.counting, self.sections, self.marked_lines)
+
+    def _param(self, param: A.Param) -> ParamInfo:
+        key = canonical(param.name)
+        if param.default is None:
+            return ParamInfo(param.name, key, param.by_value, False, "None", None)
+        if not isinstance(param.default, A.Const):
+            raise CompileError("Ожидается константа (значение по умолчанию параметра)", param.line, param.col)
+        value = param.default.value
+        if isinstance(value, (str, bool, int)) or value is None:
+            code = repr(value) if not (isinstance(value, int) and value < 0) else f"({value})"
+        else:
+            code = self.constant(value)
+        return ParamInfo(param.name, key, param.by_value, True, code, value)
+
+
+class Emitter:
+    def __init__(self, indent: int = 0):
+        self.lines: list[str] = []
+        self.bsl_lines: list[int] = []
+        self.indent = indent
+
+    def emit(self, text: str, line: int) -> None:
+        self.lines.append("    " * self.indent + text)
+        self.bsl_lines.append(line)
+
+
+class FunctionCompiler(ExpressionCompiler):
+    """Compiles one method (or the module body, or a Выполнить/Вычислить snippet)."""
+
+    def __init__(self, module: ModuleCompiler, info: MethodInfo | None, *, dynamic: bool,
+                 known_locals: tuple[str, ...] = ()):
+        self.module = module
+        self.info = info
+        self.dynamic = dynamic
+        self.out = Emitter(indent=1)
+        self.locals: dict[str, str] = {}  # canonical -> python name (defined so far, in text order)
+        self.local_order: list[str] = []
+        self.globals_written: set[str] = set()
+        self.temps = 0
+        self.handlers: list[str] = []  # exception variables of the enclosing Исключение blocks
+        self.uses_error = False  # whether `_err` (the last caught error) is read or set
+        self.known: int | None = 0  # codestat: the frame's current line when known at compile time
+        self.line = info.line if info else 1
+        self.counting = module.counting
+        for key in known_locals:
+            self.define(key)
+
+    # --- helpers ----------------------------------------------------------------------------
+    def fail(self, message: str, node: A.Node | None = None) -> NoReturn:
+        raise CompileError(message, node.line if node else self.line, node.col if node else 1)
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"_t{self.temps}"
+
+    def emit(self, text: str) -> None:
+        self.out.emit(text, self.line)
+
+    def define(self, key: str) -> str:
+        name = f"_L[{key!r}]" if self.dynamic else py_ident("v_", key)
+        if key not in self.locals:
+            self.locals[key] = name
+            self.local_order.append(key)
+        return name
+
+    def is_variable(self, name: str) -> bool:
+        key = canonical(name)
+        return key in self.locals or key in self.module.variables
+
+    def read_name(self, name: str, node: A.Node) -> str:
+        key = canonical(name)
+        local = self.locals.get(key)
+        if local is not None:
+            return local
+        var = self.module.variables.get(key)
+        if var is not None:
+            return var.py_name
+        return self.global_property(name, node)
+
+    def write_target(self, name: str) -> str:
+        """Where an assignment to a bare name goes; defines an implicit local on first write."""
+        key = canonical(name)
+        local = self.locals.get(key)
+        if local is not None:
+            return local
+        var = self.module.variables.get(key)
+        if var is not None:
+            self.globals_written.add(var.py_name)
+            return var.py_name
+        return self.define(key)
+
+    def write_name_expr(self, name: str, src: str, node: A.Node) -> str:
+        target = self.write_target(name)
+        if target.startswith("_L["):
+            return f"_L.__setitem__({target[3:-1]}, {src})"
+        return f"({target} := {src})"
+
+    # --- counting marks -----------------------------------------------------------------------
+    def mark(self, line: int, *, statement: bool = True) -> None:
+        if self.counting == "statements":
+            if statement:
+                self.module.marked_lines.add(line)
+                self.out.emit(f"_cs[{line}] += 1", line)
+            return
+        if self.counting != "codestat":
+            return
+        self.module.marked_lines.add(line)
+        if self.known == line:
+            return
+        if self.known is None:
+            self.out.emit(f"if _cl != {line}:", line)
+            self.out.emit(f"    _cl = {line}; _cs[{line}] += 1", line)
+        else:
+            self.out.emit(f"_cl = {line}; _cs[{line}] += 1", line)
+        self.known = line
+
+    def tick(self) -> None:
+        self.emit("_n -= 1")
+        self.emit("if _n < 0:")
+        self.emit("    _n = _tick()")
+
+    # --- functions ------------------------------------------------------------------------------
+    def compile_method(self, method: A.Method) -> tuple[list[str], list[int]]:
+        info = self.info
+        assert info is not None
+        for param in info.params:
+            self.define(param.key)
+        for decl in method.local_vars:
+            for var in decl.names:
+                key = canonical(var.name)
+                if key in self.locals:
+                    self.fail(f"Переменная с таким именем уже определена ({var.name})", var)
+                self.define(key)
+        wrap = bool(info.modified)
+        if wrap:
+            self.out.indent += 1
+        self.block(method.body)
+        self.line = method.end_line
+        self.mark(method.end_line, statement=False)
+        params = [py_ident("v_", p.key) for p in info.params]
+        header = f"def {info.py_name}({', '.join([*params, '_d=0', '_o=None'])}):"
+        footer: list[str] = []
+        if wrap:
+            footer.append("    finally:")
+            footer.append("        if _o is not None:")
+            for index in sorted(info.modified):
+                footer.append(f"            _o[{index}] = {self.locals[info.params[index].key]}")
+        return self.assemble(header, method.line, wrap, footer, param_keys=[p.key for p in info.params])
+
+    def compile_body(self, body: A.Body) -> tuple[list[str], list[int]]:
+        self.block(body)
+        return self.assemble("def _body(_d=0, _o=None):", 1, False, [], param_keys=[])
+
+    def assemble(self, header: str, line: int, wrap: bool, footer: list[str],
+                 param_keys: list[str]) -> tuple[list[str], list[int]]:
+        prologue = [header]
+        names = sorted({"_n", *self.globals_written})
+        prologue.append(f"    global {', '.join(names)}")
+        prologue += ["    _n -= 1", "    if _n < 0:", "        _n = _tick()",
+                     "    if _d > _MAXD:", "        raise _deep(_d)"]
+        fresh = [k for k in self.local_order if k not in param_keys]
+        if self.dynamic:
+            items = [f"{k!r}: {py_ident('v_', k)}" for k in param_keys] + [f"{k!r}: None" for k in fresh]
+            prologue.append(f"    _L = {{{', '.join(items)}}}")
+        elif fresh:
+            prologue.append(f"    {' = '.join(py_ident('v_', k) for k in fresh)} = None")
+        if self.uses_error:
+            prologue.append("    _err = None")
+        if self.counting == "codestat":
+            prologue.append("    _cl = 0")
+        if wrap:
+            prologue.append("    try:")
+        body = self.out.lines or ["    pass"]
+        if wrap and not self.out.lines:
+            body = ["        pass"]
+        code = prologue + body + footer
+        bsl = [line] * len(prologue) + (self.out.bsl_lines or [line]) + [line] * len(footer)
+        return code, bsl
+
+    # --- statements ---------------------------------------------------------------------------
+    def block(self, body: A.Body) -> None:
+        for stmt in body:
+            self.line = stmt.line
+            handler = getattr(self, f"stmt_{type(stmt).__name__}", None)
+            if handler is None:
+                self.fail(f"Оператор не поддерживается ({type(stmt).__name__})", stmt)
+            handler(stmt)
+
+    def indented(self, body: A.Body) -> None:
+        self.out.indent += 1
+        start = len(self.out.lines)
+        self.block(body)
+        if len(self.out.lines) == start:
+            self.emit("pass")
+        self.out.indent -= 1
+
+    def stmt_Assign(self, stmt: A.Assign) -> None:
+        self.mark(stmt.line)
+        target = stmt.target
+        if isinstance(target, A.Name):
+            self.charge_concatenation(stmt, target)
+            if not self.append_in_place(target, stmt.value):
+                value = self.code(stmt.value)
+                self.emit(f"{self.write_target(target.name)} = {value}")
+        elif isinstance(target, A.Member):
+            obj = self.code(target.obj)
+            key = canonical(target.name)
+            self.emit(f"_sm({obj}, {key!r}, {target.name!r}, {self.code(stmt.value)})")
+        elif isinstance(target, A.Index):
+            obj = self.code(target.obj)
+            index = self.code(target.index)
+            self.emit(f"_is({obj}, {index}, {self.code(stmt.value)})")
+        else:
+            self.fail("Присваивание возможно только переменной, свойству или элементу коллекции", stmt)
+
+    def append_in_place(self, target: A.Name, value: A.Expr) -> bool:
+        """`С = С + Х` on a local string: Python's in-place `+=` (no copy of С per iteration), when Х
+        does not mention С (so reading С first or last is the same)."""
+        if self.dynamic or not (isinstance(value, A.Binary) and value.op == "+"):
+            return False
+        if not (isinstance(value.left, A.Name) and canonical(value.left.name) == canonical(target.name)):
+            return False
+        key = canonical(target.name)
+        if key not in self.locals or any(
+            isinstance(e, A.Name) and canonical(e.name) == key for e in walk_expression(value.right)
+        ):
+            return False
+        var = self.locals[key]
+        rest, kind = self.expr(value.right)
+        if kind == "int":
+            self.emit(f"{var} = ({var} + {rest} if type({var}) is int else _add({var}, {rest}))")
+            return True
+        temp = self.temp()
+        self.emit(f"{temp} = {rest}")
+        self.emit(f"if type({var}) is str and type({temp}) is str:")
+        self.emit(f"    {var} += {temp}")
+        self.emit(f"    if len({var}) > _MAXS: raise _big()")
+        self.emit("else:")
+        fast = f"{var} + {temp} if type({var}) is type({temp}) is int"
+        self.emit(f"    {var} = ({fast} else _add({var}, {temp}))")
+        return True
+
+    def charge_concatenation(self, stmt: A.Assign, target: A.Name) -> None:
+        """PRISM's cost model: `A = A + …` charges СтрДлина(A) when A is a string (counting modes)."""
+        if self.counting == "off" or not self.is_variable(target.name):
+            return
+        leftmost: A.Expr = stmt.value
+        if not (isinstance(leftmost, A.Binary) and leftmost.op == "+"):
+            return
+        while isinstance(leftmost, A.Binary) and leftmost.op == "+":
+            leftmost = leftmost.left
+        if isinstance(leftmost, A.Name) and canonical(leftmost.name) == canonical(target.name):
+            current = self.read_name(target.name, target)
+            self.emit(f"if type({current}) is str: _charge({stmt.line}, len({current}))")
+
+    def stmt_CallStmt(self, stmt: A.CallStmt) -> None:
+        self.mark(stmt.line)
+        call = stmt.call
+        if isinstance(call, A.Call):
+            self.emit(self.call(call, as_function=False))
+        else:
+            self.emit(self.code(call))
+
+    def stmt_If(self, stmt: A.If) -> None:
+        self.mark(stmt.line)
+        first = stmt.branches[0]
+        self.emit(f"if {self.condition(first.cond)}:")
+        after_condition = self.known
+        self.branch(first.body, after_condition)
+        for branch in stmt.branches[1:]:
+            self.line = branch.line
+            self.known = after_condition
+            mark = self.inline_mark(branch.line)  # codestat: ИначеЕсли is marked before its condition
+            self.emit(f"elif {mark}{self.condition(branch.cond)}:")
+            after_condition = self.known
+            self.branch(branch.body, after_condition)
+        if stmt.else_body is not None:
+            self.line = stmt.else_line or stmt.line
+            self.emit("else:")
+            self.out.indent += 1
+            self.known = after_condition
+            self.mark(self.line, statement=False)
+            self.out.indent -= 1
+            self.branch(stmt.else_body, self.known)
+        self.known = None
+        self.line = stmt.end_line
+        self.mark(stmt.end_line, statement=False)
+
+    def inline_mark(self, line: int) -> str:
+        """A codestat mark as the prefix of a condition (`elif <mark>cond:`), where no statement fits."""
+        if self.counting != "codestat":
+            return ""
+        self.module.marked_lines.add(line)
+        if self.known == line:
+            return ""
+        self.known = line
+        return f"(_cl := {line}, _cs.__setitem__({line}, _cs[{line}] + 1)) and False or "
+
+    def branch(self, body: A.Body, entry: int | None) -> None:
+        self.known = entry
+        self.indented(body)
+
+    def stmt_While(self, stmt: A.While) -> None:
+        self.emit("while True:")
+        self.out.indent += 1
+        self.known = None
+        self.mark(stmt.line)
+        self.tick()
+        self.emit(f"if not {self.condition(stmt.cond)}:")
+        self.emit("    break")
+        self.block(stmt.body)
+        self.out.indent -= 1
+        self.known = None
+
+    def stmt_ForRange(self, stmt: A.ForRange) -> None:
+        self.mark(stmt.line)
+        start = self.code(stmt.start)
+        var = self.write_target(stmt.var)
+        end_temp = self.temp()
+        self.emit(f"{var} = {start}")
+        self.emit(f"{end_temp} = {self.code(stmt.end)}")
+        reassigned = canonical(stmt.var) in method_facts(stmt.body).assigned or self.dynamic
+        if reassigned:
+            self.emit(f"{var}, {end_temp} = _forb({var}, {end_temp})")
+            self.emit(f"{var} = _sub({var}, 1)")
+            self.emit("while True:")
+            self.out.indent += 1
+            self.emit(f"{var} = ({var} + 1 if type({var}) is int else _add({var}, 1))")
+            self.emit(f"if not ({var} <= {end_temp} if type({var}) is int else _le({var}, {end_temp})):")
+            self.out.indent += 1
+            self.known = None
+            self.mark(stmt.line, statement=False)
+            self.emit("break")
+            self.out.indent -= 1
+        else:
+            loop_var = var
+            self.emit(f"for {loop_var} in _forr({var}, {end_temp}):")
+            self.out.indent += 1
+        self.known = None
+        self.mark(stmt.line)
+        self.tick()
+        self.block(stmt.body)
+        self.line = stmt.end_line
+        self.mark(stmt.end_line, statement=False)
+        self.out.indent -= 1
+        if not reassigned:
+            # after a completed loop the variable is one past the end, as in 1C
+            self.line = stmt.line
+            self.emit("else:")
+            self.out.indent += 1
+            self.emit(f"if _le({var}, {end_temp}):")
+            self.emit(f"    {var} = _add({var}, 1)")
+            self.known = None
+            self.mark(stmt.line, statement=False)
+            self.out.indent -= 1
+        self.known = None
+
+    def stmt_ForEach(self, stmt: A.ForEach) -> None:
+        self.mark(stmt.line)
+        iterable = self.code(stmt.iterable)
+        var = self.write_target(stmt.var)
+        if var.startswith("_L["):
+            loop_var = self.temp()
+            self.emit(f"for {loop_var} in _it({iterable}):")
+            self.out.indent += 1
+            self.emit(f"{var} = {loop_var}")
+        else:
+            self.emit(f"for {var} in _it({iterable}):")
+            self.out.indent += 1
+        self.known = None
+        self.mark(stmt.line)
+        self.tick()
+        self.block(stmt.body)
+        self.out.indent -= 1
+        if self.counting == "codestat":
+            self.line = stmt.line
+            self.emit("else:")
+            self.out.indent += 1
+            self.known = None
+            self.mark(stmt.line, statement=False)
+            self.out.indent -= 1
+        self.known = None
+
+    def stmt_Break(self, stmt: A.Break) -> None:
+        self.mark(stmt.line)
+        self.emit("break")
+
+    def stmt_Continue(self, stmt: A.Continue) -> None:
+        self.mark(stmt.line)
+        self.emit("continue")
+
+    def stmt_Return(self, stmt: A.Return) -> None:
+        self.mark(stmt.line)
+        if self.info is None:
+            self.fail("Оператор Возврат не может употребляться вне процедуры или функции", stmt)
+        if stmt.value is None:
+            if self.info.kind == "function":
+                self.emit("return None")
+            else:
+                self.emit("return")
+            return
+        if self.info.kind == "procedure":
+            self.fail("Процедура не может возвращать значение", stmt)
+        self.emit(f"return {self.code(stmt.value)}")
+
+    def stmt_Try(self, stmt: A.Try) -> None:
+        entry = self.known
+        self.emit("try:")
+        self.known = entry
+        self.indented(stmt.body)
+        error = self.temp()
+        self.line = stmt.handler_line
+        self.emit(f"except BaseException as {error}:")
+        self.uses_error = True
+        self.out.indent += 1
+        self.emit(f"_err = {error} = _caught({error})")
+        self.known = None
+        self.mark(stmt.handler_line, statement=False)
+        self.handlers.append(error)
+        start = len(self.out.lines)
+        self.block(stmt.handler)
+        if len(self.out.lines) == start:
+            self.emit("pass")
+        self.handlers.pop()
+        self.out.indent -= 1
+        self.known = None
+        self.line = stmt.end_line
+        self.mark(stmt.end_line, statement=False)
+
+    def stmt_Raise(self, stmt: A.Raise) -> None:
+        self.mark(stmt.line)
+        if stmt.message is None:
+            if self.handlers:
+                self.emit(f"raise {self.handlers[-1]}")
+            else:
+                self.uses_error = True
+                self.emit("raise _reraise(_err)")
+            return
+        cause = "None"
+        if len(stmt.args) >= 4 and stmt.args[3] is not None:
+            cause = self.code(stmt.args[3])
+        self.emit(f"raise _raise({self.code(stmt.message)}, {cause})")
+
+    def stmt_Execute(self, stmt: A.Execute) -> None:
+        self.mark(stmt.line)
+        self.emit(f"_scope(_L, _d).execute({self.code(stmt.code)})")
+
+    def stmt_VarDecl(self, stmt: A.VarDecl) -> None:
+        self.fail("Объявления локальных переменных должны предшествовать операторам", stmt)
+
+    def stmt_Goto(self, stmt: A.Goto) -> None:
+        self.fail("Оператор Перейти не поддерживается исполнителем PRISM Desktop (как и OneScript)", stmt)
+
+    def stmt_Label(self, stmt: A.Label) -> None:
+        self.fail("Метки не поддерживаются исполнителем PRISM Desktop (как и OneScript)", stmt)
+
+    def stmt_AddHandler(self, stmt: A.AddHandler) -> None:
+        self.mark(stmt.line)
+        word = "УдалитьОбработчик" if stmt.remove else "ДобавитьОбработчик"
+        self.emit(f"raise _unsup({word!r}, [])")
+
+
+def compile_snippet_function(module: ModuleCompiler, body: A.Body | None, expression: A.Expr | None,
+                             known_locals: tuple[str, ...]) -> tuple[str, list[int]]:
+    """Python source of `def _snippet(_L, _d)` for Выполнить (statements) or Вычислить (an
+    expression), over the calling method's variables `_L`."""
+    fc = FunctionCompiler(module, None, dynamic=True, known_locals=known_locals)
+    fc.counting = "off"
+    if expression is not None:
+        fc.emit(f"return {fc.code(expression)}")
+    else:
+        fc.block(body or ())
+    lines = ["def _snippet(_L, _d):", "    global _n" + "".join(f", {g}" for g in sorted(fc.globals_written)),
+             "    _err = None", *(fc.out.lines or ["    pass"])]
+    return "\n".join(lines) + "\n", [1, 1, 1, *(fc.out.bsl_lines or [1])]
+
+
+__all__ = [
+    "BODY_SECTION", "COUNTING_MODES", "CompileError", "Decimal", "MethodInfo", "ModuleCode",
+    "ModuleCompiler", "ParamInfo", "VariableInfo", "WriteBack",
+]

@@ -1,0 +1,158 @@
+"""Whole-module facts the compiler needs before generating code: which by-reference parameters a
+method can change (directly, or by passing them on to a method that changes its own), and which
+methods need their variables in a dictionary because Выполнить/Вычислить may read or write them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from prism_desktop.bsl import ast as A
+from prism_desktop.bsl.names import canonical
+
+DYNAMIC_CALLS = frozenset({"вычислить", "eval"})
+
+
+def walk_statements(body: A.Body) -> Iterator[A.Stmt]:
+    """Every statement of a body, nested ones included, in source order."""
+    for stmt in body:
+        yield stmt
+        for inner in child_bodies(stmt):
+            yield from walk_statements(inner)
+
+
+def child_bodies(stmt: A.Stmt) -> Iterator[A.Body]:
+    if isinstance(stmt, A.If):
+        for branch in stmt.branches:
+            yield branch.body
+        if stmt.else_body is not None:
+            yield stmt.else_body
+    elif isinstance(stmt, A.While | A.ForRange | A.ForEach):
+        yield stmt.body
+    elif isinstance(stmt, A.Try):
+        yield stmt.body
+        yield stmt.handler
+
+
+def statement_expressions(stmt: A.Stmt) -> Iterator[A.Expr]:
+    """The expressions a statement evaluates itself (not those of nested statements)."""
+    if isinstance(stmt, A.Assign):
+        yield stmt.target
+        yield stmt.value
+    elif isinstance(stmt, A.CallStmt):
+        yield stmt.call
+    elif isinstance(stmt, A.If):
+        for branch in stmt.branches:
+            yield branch.cond
+    elif isinstance(stmt, A.While):
+        yield stmt.cond
+    elif isinstance(stmt, A.ForRange):
+        yield stmt.start
+        yield stmt.end
+    elif isinstance(stmt, A.ForEach):
+        yield stmt.iterable
+    elif isinstance(stmt, A.Raise):
+        if stmt.message is not None:
+            yield stmt.message
+        yield from (a for a in stmt.args if a is not None)
+    elif isinstance(stmt, A.Return):
+        if stmt.value is not None:
+            yield stmt.value
+    elif isinstance(stmt, A.Execute):
+        yield stmt.code
+    elif isinstance(stmt, A.AddHandler):
+        yield stmt.event
+        yield stmt.handler
+
+
+def walk_expression(expr: A.Expr) -> Iterator[A.Expr]:
+    yield expr
+    if isinstance(expr, A.Call):
+        children: tuple[A.Expr | None, ...] = expr.args
+    elif isinstance(expr, A.MethodCall):
+        children = (expr.obj, *expr.args)
+    elif isinstance(expr, A.Member):
+        children = (expr.obj,)
+    elif isinstance(expr, A.Index):
+        children = (expr.obj, expr.index)
+    elif isinstance(expr, A.Unary):
+        children = (expr.operand,)
+    elif isinstance(expr, A.Binary):
+        children = (expr.left, expr.right)
+    elif isinstance(expr, A.Ternary):
+        children = (expr.cond, expr.then, expr.otherwise)
+    elif isinstance(expr, A.New):
+        children = (expr.type_expr, *expr.args)
+    elif isinstance(expr, A.Await):
+        children = (expr.operand,)
+    else:
+        children = ()
+    for child in children:
+        if child is not None:
+            yield from walk_expression(child)
+
+
+def all_expressions(body: A.Body) -> Iterator[A.Expr]:
+    for stmt in walk_statements(body):
+        for expr in statement_expressions(stmt):
+            yield from walk_expression(expr)
+
+
+@dataclass
+class MethodFacts:
+    assigned: set[str] = field(default_factory=set)  # canonical names written by the method itself
+    # (callee, argument position, canonical name of a bare-name argument)
+    passes: list[tuple[str, int, str]] = field(default_factory=list)
+    # (object method, argument position, canonical name of a bare-name argument)
+    object_passes: list[tuple[str, int, str]] = field(default_factory=list)
+    dynamic: bool = False  # uses Выполнить or Вычислить
+
+
+def method_facts(body: A.Body) -> MethodFacts:
+    facts = MethodFacts()
+    for stmt in walk_statements(body):
+        if isinstance(stmt, A.Assign) and isinstance(stmt.target, A.Name):
+            facts.assigned.add(canonical(stmt.target.name))
+        elif isinstance(stmt, A.ForRange | A.ForEach):
+            facts.assigned.add(canonical(stmt.var))
+        elif isinstance(stmt, A.Execute):
+            facts.dynamic = True
+    for expr in all_expressions(body):
+        if isinstance(expr, A.Call):
+            if canonical(expr.name) in DYNAMIC_CALLS:
+                facts.dynamic = True
+            for i, arg in enumerate(expr.args):
+                if isinstance(arg, A.Name):
+                    facts.passes.append((canonical(expr.name), i, canonical(arg.name)))
+        elif isinstance(expr, A.MethodCall):
+            for i, arg in enumerate(expr.args):
+                if isinstance(arg, A.Name):
+                    facts.object_passes.append((canonical(expr.name), i, canonical(arg.name)))
+    return facts
+
+
+def modified_parameters(
+    methods: dict[str, A.Method], facts: dict[str, MethodFacts], byref_methods: dict[str, set[int]]
+) -> dict[str, set[int]]:
+    """For each method (by canonical name), the positions of by-reference parameters whose final
+    value may differ from the argument: a fixed point over calls inside the module."""
+    result: dict[str, set[int]] = {key: set() for key in methods}
+    changed = True
+    while changed:
+        changed = False
+        for key, method in methods.items():
+            f = facts[key]
+            for index, param in enumerate(method.params):
+                if param.by_value or index in result[key]:
+                    continue
+                name = canonical(param.name)
+                written = (
+                    f.dynamic
+                    or name in f.assigned
+                    or any(n == name and p in result.get(c, ()) for c, p, n in f.passes)
+                    or any(n == name and p in byref_methods.get(m, ()) for m, p, n in f.object_passes)
+                )
+                if written:
+                    result[key].add(index)
+                    changed = True
+    return result

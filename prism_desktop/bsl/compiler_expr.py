@@ -1,0 +1,373 @@
+"""Expressions → Python expressions.
+
+Each compiled expression carries a static kind ("bool", "int", "str" or "any"). Operators get an
+inline fast path for the overwhelmingly common case (two ints, or a comparison with a literal) and
+fall back to the runtime helpers otherwise; operands are evaluated exactly once, left to right,
+through walrus temporaries. By-reference write-back after a call is also an expression
+(`(r := f(…), (x := out[0]), r)[-1]`), so calls can stay inside expressions.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from prism_desktop.bsl import ast as A
+from prism_desktop.bsl.names import GLOBAL_METHODS, GLOBAL_PROPERTIES, canonical
+from prism_desktop.bsl.values.base import NULL
+
+if TYPE_CHECKING:
+    from prism_desktop.bsl.compiler import ModuleCompiler
+
+Code = tuple[str, str]  # (python expression, kind)
+WriteBack = Callable[[str], str]
+
+TOO_MANY_ARGS = "Слишком много фактических параметров"
+TOO_FEW_ARGS = "Недостаточно фактических параметров"
+
+_ARITH = {"+": ("+", "_add"), "-": ("-", "_sub"), "*": ("*", "_mul")}
+_COMPARE = {"=": ("==", "_eq"), "<>": ("!=", "_ne"), "<": ("<", "_lt"), "<=": ("<=", "_le"),
+            ">": (">", "_gt"), ">=": (">=", "_ge")}
+
+
+def is_simple(code: str) -> bool:
+    """A bare local/global name or a literal: safe to evaluate twice."""
+    if code in ("None", "True", "False"):
+        return True
+    if code.lstrip("-").isdigit() or (code[:1] in "'\"" and code[-1:] == code[:1]):
+        return True
+    return code.isidentifier()
+
+
+def is_number_or_string_literal(code: str) -> bool:
+    bare = code[1:-1] if code.startswith("(") and code.endswith(")") else code
+    return bare.lstrip("-").isdigit() or (bare[:1] in "'\"" and bare[-1:] == bare[:1] and len(bare) > 1)
+
+
+class ExpressionCompiler:
+    """The expression half of FunctionCompiler, which provides names, temporaries and errors."""
+
+    module: ModuleCompiler
+    dynamic: bool
+    uses_error: bool
+
+    def fail(self, message: str, node: A.Node | None = None) -> NoReturn:
+        raise NotImplementedError
+
+    def temp(self) -> str:
+        raise NotImplementedError
+
+    def define(self, key: str) -> str:
+        raise NotImplementedError
+
+    def is_variable(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def read_name(self, name: str, node: A.Node) -> str:
+        raise NotImplementedError
+
+    def write_name_expr(self, name: str, src: str, node: A.Node) -> str:
+        raise NotImplementedError
+
+    def expr(self, node: A.Expr) -> Code:
+        method = getattr(self, f"expr_{type(node).__name__}", None)
+        if method is None:
+            self.fail(f"Выражение не поддерживается ({type(node).__name__})", node)
+        result: Code = method(node)
+        return result
+
+    def code(self, node: A.Expr) -> str:
+        return self.expr(node)[0]
+
+    def condition(self, node: A.Expr) -> str:
+        code, kind = self.expr(node)
+        return code if kind == "bool" else f"_truth({code})"
+
+    def bind(self, code: str) -> tuple[str, str]:
+        """(first use, later uses) of a value that must be evaluated once."""
+        if is_simple(code):
+            return code, code
+        temp = self.temp()
+        return f"({temp} := {code})", temp
+
+    # --- leaves --------------------------------------------------------------------------
+    def expr_Const(self, node: A.Const) -> Code:
+        value = node.value
+        if value is None:
+            return "None", "any"
+        if value is NULL:
+            return self.module.constant(NULL), "any"
+        if isinstance(value, bool):
+            return repr(value), "bool"
+        if isinstance(value, int):
+            return (repr(value) if value >= 0 else f"({value})"), "int"
+        if isinstance(value, str):
+            return repr(value), "str"
+        if isinstance(value, Decimal | _dt.datetime):
+            return self.module.constant(value), "any"
+        self.fail("Недопустимая константа", node)
+
+    def expr_Name(self, node: A.Name) -> Code:
+        return self.read_name(node.name, node), "any"
+
+    # --- operators -----------------------------------------------------------------------
+    def expr_Unary(self, node: A.Unary) -> Code:
+        if node.op == "not":
+            return f"(not {self.condition(node.operand)})", "bool"
+        code, kind = self.expr(node.operand)
+        if node.op == "+":
+            return (code, "int") if kind == "int" else (f"_plus({code})", "any")
+        if kind == "int":
+            return f"(-{code})", "int"
+        first, ref = self.bind(code)
+        return f"(-{ref} if type({first}) is int else _neg({ref}))", "any"
+
+    def expr_Binary(self, node: A.Binary) -> Code:
+        op = node.op
+        if op in ("and", "or"):
+            return f"({self.condition(node.left)} {op} {self.condition(node.right)})", "bool"
+        left = self.expr(node.left)
+        right = self.expr(node.right)
+        if op in _ARITH:
+            return self._arith(op, left, right), "any"
+        if op in _COMPARE:
+            return self._compare(op, left, right), "bool"
+        if op == "/":
+            return f"_div({left[0]}, {right[0]})", "any"
+        if op == "%":
+            return self._remainder(left, right), "any"
+        self.fail(f"Неизвестная операция ({op})", node)
+
+    def _arith(self, op: str, left: Code, right: Code) -> str:
+        pyop, slow = _ARITH[op]
+        (lc, lk), (rc, rk) = left, right
+        if lk == "int" and rk == "int":
+            return f"({lc} {pyop} {rc})"
+        if lk == "str" or rk == "str":
+            return f"{slow}({lc}, {rc})"
+        if rk == "int":
+            first, ref = self.bind(lc)
+            return f"({ref} {pyop} {rc} if type({first}) is int else {slow}({ref}, {rc}))"
+        if lk == "int":
+            first, ref = self.bind(rc)
+            return f"({lc} {pyop} {ref} if type({first}) is int else {slow}({lc}, {ref}))"
+        lf, lr = self.bind(lc)
+        rf, rr = self.bind(rc)
+        return f"({lr} {pyop} {rr} if type({lf}) is type({rf}) is int else {slow}({lr}, {rr}))"
+
+    def _remainder(self, left: Code, right: Code) -> str:
+        """`%` of two non-negative/positive ints is Python's %; anything else goes to _mod (the sign
+        of a BSL remainder follows the dividend)."""
+        (lc, _), (rc, rk) = left, right
+        if rk == "int" and rc.isdigit() and rc != "0":  # a positive literal divisor
+            first, ref = self.bind(lc)
+            return f"({ref} % {rc} if type({first}) is int and {ref} >= 0 else _mod({ref}, {rc}))"
+        lf, lr = self.bind(lc)
+        rf, rr = self.bind(rc)
+        return (f"({lr} % {rr} if type({lf}) is type({rf}) is int and {lr} >= 0 and {rr} > 0 "
+                f"else _mod({lr}, {rr}))")
+
+    def _compare(self, op: str, left: Code, right: Code) -> str:
+        pyop, slow = _COMPARE[op]
+        (lc, lk), (rc, rk) = left, right
+        if op in ("=", "<>"):
+            identity = self._identity_compare(pyop, lc, rc)
+            if identity is not None:
+                return identity
+        if (lk == "int" or (lk == "str" and op in ("=", "<>"))) and rk == lk:
+            return f"({lc} {pyop} {rc})"
+        if rk in ("int", "str") and (op in ("=", "<>") or rk == "int"):
+            first, ref = self.bind(lc)
+            return f"({ref} {pyop} {rc} if type({first}) is {rk} else {slow}({ref}, {rc}))"
+        if lk in ("int", "str") and (op in ("=", "<>") or lk == "int"):
+            first, ref = self.bind(rc)
+            return f"({lc} {pyop} {ref} if type({first}) is {lk} else {slow}({lc}, {ref}))"
+        lf, lr = self.bind(lc)
+        rf, rr = self.bind(rc)
+        if op in ("=", "<>"):
+            t = self.temp()
+            return (f"({lr} {pyop} {rr} if ({t} := type({lf})) is type({rf}) and ({t} is int or {t} is str) "
+                    f"else {slow}({lr}, {rr}))")
+        return f"({lr} {pyop} {rr} if type({lf}) is type({rf}) is int else {slow}({lr}, {rr}))"
+
+    @staticmethod
+    def _identity_compare(pyop: str, lc: str, rc: str) -> str | None:
+        """`x = Неопределено`, `x = Истина`: equal only to the very same singleton."""
+        word = "is" if pyop == "==" else "is not"
+        singletons = ("None", "True", "False")
+        for single, other in ((rc, lc), (lc, rc)):
+            if single in singletons:
+                if is_number_or_string_literal(other):
+                    return "False" if pyop == "==" else "True"  # a number or string literal
+                return f"({other} {word} {single})"
+        return None
+
+    def expr_Ternary(self, node: A.Ternary) -> Code:
+        cond = self.condition(node.cond)
+        then, tk = self.expr(node.then)
+        other, ok = self.expr(node.otherwise)
+        return f"({then} if {cond} else {other})", (tk if tk == ok else "any")
+
+    # --- objects -------------------------------------------------------------------------
+    def expr_Member(self, node: A.Member) -> Code:
+        return f"_gm({self.code(node.obj)}, {canonical(node.name)!r}, {node.name!r})", "any"
+
+    def expr_Index(self, node: A.Index) -> Code:
+        return f"_ig({self.code(node.obj)}, {self.code(node.index)})", "any"
+
+    def expr_New(self, node: A.New) -> Code:
+        args = ", ".join(self.arg_codes(node.args))
+        if node.type_name is not None:
+            return f"_new({node.type_name!r}, [{args}])", "any"
+        assert node.type_expr is not None
+        if len(node.args) > 1:
+            self.fail(TOO_MANY_ARGS, node)
+        params = self.arg_codes(node.args)[0] if node.args else "None"
+        return f"_newd({self.code(node.type_expr)}, {params})", "any"
+
+    def expr_Await(self, node: A.Await) -> Code:
+        self.fail("Асинхронные методы не поддерживаются (Ждать)", node)
+
+    def arg_codes(self, args: A.Args) -> list[str]:
+        return ["None" if a is None else self.code(a) for a in args]
+
+    def declare_output_arguments(self, args: A.Args, positions: set[int] | frozenset[int]) -> None:
+        """A bare undeclared name passed where a parameter is taken by reference is declared
+        implicitly: it is an output variable, as in `Структура.Свойство("Ключ", Значение)`."""
+        for index, arg in enumerate(args):
+            if index in positions and isinstance(arg, A.Name) and not (
+                self.is_variable(arg.name) or self.is_global_name(arg.name)
+            ):
+                self.define(canonical(arg.name))
+
+    def expr_MethodCall(self, node: A.MethodCall) -> Code:
+        key = canonical(node.name)
+        obj = self.code(node.obj)
+        positions = self.module.byref_methods.get(key)
+        if positions:
+            self.declare_output_arguments(node.args, positions)
+        head = f"{obj}, {key!r}, {node.name!r}"
+        if not positions:
+            args = "".join(f", {c}" for c in self.arg_codes(node.args))
+            return f"_cm({head}{args})", "any"
+        codes: list[str] = []
+        writebacks: list[str] = []
+        for i, arg in enumerate(node.args):
+            if arg is not None and i in positions and self.assignable(arg):
+                read, write = self.reference(arg)
+                ref = self.temp()
+                codes.append(f"({ref} := _Ref({read}))")
+                writebacks.append(write(f"{ref}.value"))
+            else:
+                codes.append("None" if arg is None else self.code(arg))
+        call = f"_cmr({head}{''.join(', ' + c for c in codes)})"
+        return self.with_writebacks(call, writebacks), "any"
+
+    def with_writebacks(self, call: str, writebacks: list[str]) -> str:
+        if not writebacks:
+            return call
+        result = self.temp()
+        return f"(({result} := {call}), {', '.join(writebacks)}, {result})[-1]"
+
+    def assignable(self, node: A.Expr) -> bool:
+        return isinstance(node, A.Member | A.Index) or (
+            isinstance(node, A.Name) and self.is_variable(node.name)
+        )
+
+    def reference(self, node: A.Expr) -> tuple[str, WriteBack]:
+        """(code reading the current value, write-back builder) for an assignable argument; the
+        object and key of a property or element are evaluated once."""
+        if isinstance(node, A.Name):
+            return self.read_name(node.name, node), lambda src: self.write_name_expr(node.name, src, node)
+        if isinstance(node, A.Member):
+            first, obj = self.bind(self.code(node.obj))
+            key = canonical(node.name)
+            read = f"_gm({first}, {key!r}, {node.name!r})"
+            return read, lambda src: f"_sm({obj}, {key!r}, {node.name!r}, {src})"
+        assert isinstance(node, A.Index)
+        first_obj, obj = self.bind(self.code(node.obj))
+        first_key, idx = self.bind(self.code(node.index))
+        read = f"_ig({first_obj}, {first_key})"
+        return read, lambda src: f"_is({obj}, {idx}, {src})"
+
+    # --- calls of bare names -------------------------------------------------------------
+    def expr_Call(self, node: A.Call) -> Code:
+        return self.call(node, as_function=True), "any"
+
+    def call(self, node: A.Call, *, as_function: bool) -> str:
+        key = canonical(node.name)
+        info = self.module.methods.get(key)
+        if info is not None:
+            if as_function and info.kind == "procedure":
+                self.fail(f"Использование процедуры в качестве функции ({node.name})", node)
+            return self.call_module_method(info, node)
+        entry = self.module.builtin(key)
+        if entry is not None:
+            if as_function and not entry.is_function:
+                self.fail(f"Использование процедуры в качестве функции ({node.name})", node)
+            return self.call_builtin(entry, key, node)
+        if key in GLOBAL_METHODS:
+            args = ", ".join(self.arg_codes(node.args))
+            return f"_unsup({GLOBAL_METHODS[key]!r}, [{args}])"
+        self.fail(f"Процедура или функция с указанным именем не определена ({node.name})", node)
+
+    def call_builtin(self, entry: Any, key: str, node: A.Call) -> str:
+        args = list(node.args)
+        if entry.max_args is not None and len(args) > entry.max_args:
+            self.fail(TOO_MANY_ARGS, node)
+        while args and args[-1] is None and len(args) > entry.min_args:
+            args.pop()
+        if len(args) < entry.min_args or any(a is None for a in args[: entry.min_args]):
+            self.fail(TOO_FEW_ARGS, node)
+        codes = self.arg_codes(tuple(args))
+        implicit = {"context": "_R", "error": "_err", "scope": "_scope(_L, _d)"}.get(entry.implicit or "")
+        if entry.implicit == "error":
+            self.uses_error = True
+        if implicit is not None:
+            if entry.implicit == "scope" and not self.dynamic:
+                self.fail("Внутренняя ошибка компиляции: Вычислить вне динамической области", node)
+            codes.insert(0, implicit)
+        return f"{self.module.builtin_name(key, entry)}({', '.join(codes)})"
+
+    def call_module_method(self, info: Any, node: A.Call) -> str:
+        self.declare_output_arguments(node.args, {i for i, p in enumerate(info.params) if not p.by_value})
+        args = list(node.args)
+        if len(args) > len(info.params):
+            self.fail(TOO_MANY_ARGS, node)
+        codes: list[str] = []
+        writebacks: list[tuple[int, WriteBack]] = []
+        for i, param in enumerate(info.params):
+            arg = args[i] if i < len(args) else None
+            if arg is None:
+                if i >= len(args) and not param.has_default:
+                    self.fail(TOO_FEW_ARGS, node)
+                codes.append(param.default_code if param.has_default else "None")
+            elif i in info.modified and self.assignable(arg):
+                read, write = self.reference(arg)
+                codes.append(read)
+                writebacks.append((i, write))
+            else:
+                codes.append(self.code(arg))
+        codes.append("_d + 1")
+        if not writebacks:
+            return f"{info.py_name}({', '.join(codes)})"
+        out = self.temp()
+        codes.append(f"({out} := [None] * {len(info.params)})")
+        call = f"{info.py_name}({', '.join(codes)})"
+        return self.with_writebacks(call, [write(f"{out}[{i}]") for i, write in writebacks])
+
+    # --- names ---------------------------------------------------------------------------
+    def is_global_name(self, name: str) -> bool:
+        key = canonical(name)
+        return key in GLOBAL_PROPERTIES or self.module.property(key) is not None
+
+    def global_property(self, name: str, node: A.Node) -> str:
+        key = canonical(name)
+        value = self.module.property(key)
+        if value is not None:
+            return value
+        if key in GLOBAL_PROPERTIES:
+            return f"_unsup({GLOBAL_PROPERTIES[key]!r}, [])"
+        self.fail(f"Переменная не определена ({name})", node)

@@ -1,0 +1,62 @@
+"""Execution limits of the engine: a step budget, a wall-clock deadline, call depth and size caps.
+
+Compiled code counts down a module-level counter at every method entry and loop iteration and calls
+`LimitState.tick` when it runs out; tick hands out the next chunk of steps after checking the
+deadline and the budget, so the common path costs a decrement and a comparison. A limit raises
+ExecutionLimit, which Попытка cannot catch.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from prism_desktop.bsl.values.base import ExecutionLimit
+
+CHUNK = 2048  # steps between deadline checks (about 0.1 ms of BSL code)
+
+
+@dataclass
+class RunLimits:
+    timeout_s: float | None = 15.0  # per call (None: no deadline)
+    max_steps: int | None = None  # method entries + loop iterations per call (None: unlimited)
+    recursion_depth: int = 1000  # BSL call depth
+    max_collection_items: int = 5_000_000
+    max_string_chars: int = 50_000_000
+    max_output_chars: int = 1_000_000
+
+
+class LimitState:
+    """The running budget of one call into the engine."""
+
+    __slots__ = ("deadline", "handed_out", "max_steps", "timeout_s")
+
+    def __init__(self) -> None:
+        self.deadline: float | None = None
+        self.timeout_s: float | None = None
+        self.max_steps: int | None = None
+        self.handed_out = 0
+
+    def start(self, timeout_s: float | None, max_steps: int | None) -> None:
+        self.timeout_s = timeout_s
+        self.deadline = None if timeout_s is None else time.monotonic() + timeout_s
+        self.max_steps = max_steps
+        self.handed_out = 0
+
+    def tick(self) -> int:
+        """Called when the counter of a module went below zero: check, then hand out a new chunk."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ExecutionLimit("timeout", f"превышено время исполнения ({self.timeout_s:g} с)")
+        chunk = CHUNK
+        if self.max_steps is not None:
+            remaining = self.max_steps - self.handed_out
+            if remaining <= 0:
+                raise ExecutionLimit("statements", f"превышен предел шагов исполнения ({self.max_steps})")
+            chunk = min(chunk, remaining)
+        self.handed_out += chunk
+        return chunk - 1  # this call itself consumed one step
+
+
+def recursion_limit(depth: int | None) -> ExecutionLimit:
+    limit = f" ({depth})" if depth is not None else ""
+    return ExecutionLimit("recursion", f"превышена глубина вызовов{limit}")

@@ -1,0 +1,157 @@
+"""Global number functions (syntax assistant: "Функции работы со значениями типа Число") and
+РежимОкругления. Transcendental functions work in double precision, as the platform's do."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from typing import Any
+
+from prism_desktop.bsl.stdlib.globals import (
+    arg_int,
+    arg_number,
+    arg_str,
+    builtin,
+    global_property,
+    invalid_argument,
+)
+from prism_desktop.bsl.values import numbers
+from prism_desktop.bsl.values.base import BslRuntimeError
+from prism_desktop.bsl.values.compare import greater, less
+from prism_desktop.bsl.values.enums import EnumValue, make_enum
+
+ROUND_MODE, _MODES = make_enum(
+    "РежимОкругления", [("Окр15как10", "Round15as10"), ("Окр15как20", "Round15as20")]
+)
+global_property("РежимОкругления", "RoundMode", ROUND_MODE)
+ROUND_15_AS_10: EnumValue = _MODES["Окр15как10"]
+
+Number = int | Decimal
+
+
+@builtin("Цел", "Int")
+def int_part(value: Any) -> Number:
+    return numbers.integer_part(arg_number(value))
+
+
+@builtin("Окр", "Round")
+def round_(value: Any, digits: Any = None, mode: Any = None) -> Number:
+    number = arg_number(value)
+    places = 0 if digits is None else arg_int(digits)
+    if mode is not None and not isinstance(mode, EnumValue):
+        raise invalid_argument(3)
+    style = numbers.ROUND_HALF_DOWN if mode is ROUND_15_AS_10 else numbers.ROUND_HALF_AWAY
+    return numbers.round_number(number, places, style)
+
+
+@builtin("Макс", "Max")
+def max_(first: Any, *rest: Any) -> Any:
+    best = first
+    for value in rest:
+        if greater(value, best):
+            best = value
+    return best
+
+
+@builtin("Мин", "Min")
+def min_(first: Any, *rest: Any) -> Any:
+    best = first
+    for value in rest:
+        if less(value, best):
+            best = value
+    return best
+
+
+def _float(value: Any) -> float:
+    return float(arg_number(value))
+
+
+def _math(fn: Any, *args: float) -> Number:
+    try:
+        return numbers.from_float(fn(*args))
+    except (ValueError, OverflowError) as exc:
+        raise BslRuntimeError("Недопустимое значение параметра") from exc
+
+
+@builtin("Pow", "Pow")
+def pow_(base: Any, exponent: Any) -> Number:
+    b, e = arg_number(base), arg_number(exponent)
+    if type(b) is int and type(e) is int and e >= 0:
+        return b**e
+    return _math(math.pow, float(b), float(e))
+
+
+@builtin("Sqrt", "Sqrt")
+def sqrt(value: Any) -> Number:
+    number = arg_number(value)
+    if type(number) is int and number >= 0:
+        root = math.isqrt(number)
+        if root * root == number:
+            return root
+    return _math(math.sqrt, float(number))
+
+
+@builtin("Log", "Log")
+def log(value: Any) -> Number:
+    return _math(math.log, _float(value))
+
+
+@builtin("Log10", "Log10")
+def log10(value: Any) -> Number:
+    return _math(math.log10, _float(value))
+
+
+@builtin("Exp", "Exp")
+def exp(value: Any) -> Number:
+    return _math(math.exp, _float(value))
+
+
+@builtin("Sin", "Sin")
+def sin(value: Any) -> Number:
+    return _math(math.sin, _float(value))
+
+
+@builtin("Cos", "Cos")
+def cos(value: Any) -> Number:
+    return _math(math.cos, _float(value))
+
+
+@builtin("Tan", "Tan")
+def tan(value: Any) -> Number:
+    return _math(math.tan, _float(value))
+
+
+@builtin("ASin", "ASin")
+def asin(value: Any) -> Number:
+    return _math(math.asin, _float(value))
+
+
+@builtin("ACos", "ACos")
+def acos(value: Any) -> Number:
+    return _math(math.acos, _float(value))
+
+
+@builtin("ATan", "ATan")
+def atan(value: Any) -> Number:
+    return _math(math.atan, _float(value))
+
+
+@builtin("ЧислоИзШестнадцатеричнойСтроки", "NumberFromHexString")
+def number_from_hex_string(text: Any) -> int:
+    """"0xFF" or "FF" -> 255."""
+    s = arg_str(text).strip()
+    digits = s[2:] if s.lower().startswith("0x") else s
+    try:
+        return int(digits, 16)
+    except ValueError as exc:
+        raise BslRuntimeError(numbers.TO_NUMBER_ERROR) from exc
+
+
+@builtin("ЧислоИзДвоичнойСтроки", "NumberFromBinaryString")
+def number_from_binary_string(text: Any) -> int:
+    s = arg_str(text).strip()
+    digits = s[2:] if s.lower().startswith("0b") else s
+    try:
+        return int(digits, 2)
+    except ValueError as exc:
+        raise BslRuntimeError(numbers.TO_NUMBER_ERROR) from exc

@@ -1,0 +1,374 @@
+"""Global string functions (syntax assistant: "Функции работы со значениями типа Строка") and Символы.
+
+Positions are 1-based; arguments are converted to Строка / Число implicitly, as the platform does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prism_desktop.bsl.stdlib.globals import (
+    arg_int,
+    arg_opt_int,
+    arg_str,
+    builtin,
+    global_property,
+    invalid_argument,
+)
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, ExecutionLimit, active_meter
+from prism_desktop.bsl.values.enums import EnumValue, make_constants, make_enum
+
+SEARCH_DIRECTION, _DIRECTIONS = make_enum(
+    "НаправлениеПоиска", [("СНачала", "FromBegin"), ("СКонца", "FromEnd")]
+)
+global_property("НаправлениеПоиска", "SearchDirection", SEARCH_DIRECTION)
+FROM_END: EnumValue = _DIRECTIONS["СКонца"]
+
+
+SYMBOLS = make_constants(
+    "Символы",
+    [
+        ("ВК", "CR", "\r"),
+        ("ВТаб", "VTab", "\v"),
+        ("НПП", "NBSp", "\u00a0"),
+        ("ПС", "LF", "\n"),
+        ("ПФ", "FF", "\f"),
+        ("Таб", "Tab", "\t"),
+    ],
+)
+global_property("Символы", "Chars", SYMBOLS)
+
+_LINE_BREAKS = "\n"
+
+
+def _check_size(text: str) -> str:
+    cap = active_meter.current.max_string_chars
+    if len(text) > cap:
+        raise ExecutionLimit("memory", f"строка превысила предел {cap} символов")
+    return text
+
+
+@builtin("СтрДлина", "StrLen")
+def str_len(text: Any) -> int:
+    return len(arg_str(text))
+
+
+@builtin("Лев", "Left")
+def left(text: Any, count: Any) -> str:
+    n = arg_int(count)
+    return arg_str(text)[: max(n, 0)]
+
+
+@builtin("Прав", "Right")
+def right(text: Any, count: Any) -> str:
+    s = arg_str(text)
+    n = arg_int(count)
+    return s[len(s) - n :] if n > 0 else ""
+
+
+@builtin("Сред", "Mid")
+def mid(text: Any, start: Any, count: Any = None) -> str:
+    s = arg_str(text)
+    begin = max(arg_int(start), 1) - 1
+    if count is None:
+        return s[begin:]
+    n = arg_int(count)
+    return s[begin : begin + n] if n > 0 else ""
+
+
+@builtin("СокрЛ", "TrimL")
+def trim_left(text: Any) -> str:
+    return arg_str(text).lstrip()
+
+
+@builtin("СокрП", "TrimR")
+def trim_right(text: Any) -> str:
+    return arg_str(text).rstrip()
+
+
+@builtin("СокрЛП", "TrimAll")
+def trim_all(text: Any) -> str:
+    return arg_str(text).strip()
+
+
+@builtin("ВРег", "Upper")
+def upper(text: Any) -> str:
+    return arg_str(text).upper()
+
+
+@builtin("НРег", "Lower")
+def lower(text: Any) -> str:
+    return arg_str(text).lower()
+
+
+@builtin("ТРег", "Title")
+def title(text: Any) -> str:
+    """Each word starts with a capital, the rest in lower case."""
+    out: list[str] = []
+    previous_letter = False
+    for ch in arg_str(text):
+        out.append(ch.lower() if previous_letter else ch.upper())
+        previous_letter = ch.isalnum()
+    return "".join(out)
+
+
+@builtin("Найти", "Find")
+def find(text: Any, substring: Any) -> int:
+    """Найти: position of the first occurrence, 0 when absent (an empty substring is found at 1)."""
+    return arg_str(text).find(arg_str(substring)) + 1
+
+
+@builtin("СтрНайти", "StrFind")
+def str_find(
+    text: Any, substring: Any, direction: Any = None, start: Any = None, occurrence: Any = None
+) -> int:
+    """СтрНайти(Строка, ПодстрокаПоиска, НаправлениеПоиска, НачальнаяПозиция, НомерВхождения)."""
+    s, sub = arg_str(text), arg_str(substring)
+    backwards = direction is FROM_END
+    if direction is not None and not isinstance(direction, EnumValue):
+        raise invalid_argument(3)
+    n = arg_opt_int(occurrence, 1)
+    if n < 1:
+        raise invalid_argument(5)
+    length = len(s)
+    if start is None:
+        position = length if backwards else 1
+    else:
+        position = arg_int(start)
+        if position < 1 or position > max(length, 1):
+            raise invalid_argument(4)
+    if sub == "":
+        return position
+    found = 0
+    if backwards:
+        end = position  # .NET LastIndexOf: the match must end at or before the start position
+        while end > 0:
+            index = s.rfind(sub, 0, end)
+            if index < 0:
+                return 0
+            found += 1
+            if found == n:
+                return index + 1
+            end = index + len(sub) - 1
+        return 0
+    index = position - 1
+    while True:
+        index = s.find(sub, index)
+        if index < 0:
+            return 0
+        found += 1
+        if found == n:
+            return index + 1
+        index += 1
+
+
+@builtin("СтрЗаменить", "StrReplace")
+def str_replace(text: Any, substring: Any, replacement: Any) -> str:
+    s, sub = arg_str(text), arg_str(substring)
+    if sub == "":
+        return s
+    return _check_size(s.replace(sub, arg_str(replacement)))
+
+
+@builtin("СтрЧислоВхождений", "StrOccurrenceCount")
+def str_occurrence_count(text: Any, substring: Any) -> int:
+    sub = arg_str(substring)
+    return arg_str(text).count(sub) if sub else 0
+
+
+def _lines(text: str) -> list[str]:
+    return text.split(_LINE_BREAKS)
+
+
+@builtin("СтрЧислоСтрок", "StrLineCount")
+def str_line_count(text: Any) -> int:
+    return len(_lines(arg_str(text)))
+
+
+@builtin("СтрПолучитьСтроку", "StrGetLine")
+def str_get_line(text: Any, number: Any) -> str:
+    lines = _lines(arg_str(text))
+    n = arg_int(number)
+    if 1 <= n <= len(lines):
+        return lines[n - 1]
+    return ""
+
+
+@builtin("ПустаяСтрока", "IsBlankString")
+def is_blank_string(text: Any) -> bool:
+    return arg_str(text).strip() == ""
+
+
+@builtin("СтрНачинаетсяС", "StrStartsWith")
+def str_starts_with(text: Any, prefix: Any) -> bool:
+    p = arg_str(prefix)
+    if p == "":
+        raise invalid_argument(2)
+    return arg_str(text).startswith(p)
+
+
+@builtin("СтрЗаканчиваетсяНа", "StrEndsWith")
+def str_ends_with(text: Any, suffix: Any) -> bool:
+    p = arg_str(suffix)
+    if p == "":
+        raise invalid_argument(2)
+    return arg_str(text).endswith(p)
+
+
+@builtin("СтрРазделить", "StrSplit")
+def str_split(text: Any, separators: Any, include_blank: Any = None) -> Any:
+    """СтрРазделить(Строка, Разделитель, ВключатьПустые = Истина): every character of Разделитель
+    separates; the result is a Массив."""
+    s, seps = arg_str(text), arg_str(separators)
+    keep_blank = True if include_blank is None else bool(include_blank)
+    parts: list[str] = []
+    if seps == "":
+        parts = [s]
+    else:
+        current: list[str] = []
+        for ch in s:
+            if ch in seps:
+                parts.append("".join(current))
+                current = []
+            else:
+                current.append(ch)
+        parts.append("".join(current))
+    if not keep_blank:
+        parts = [p for p in parts if p != ""]
+    return _new_array(parts)
+
+
+@builtin("СтрСоединить", "StrConcat")
+def str_concat(strings: Any, separator: Any = None) -> str:
+    sep = "" if separator is None else arg_str(separator)
+    if not isinstance(strings, BslObject):
+        raise BslRuntimeError("Несоответствие типов (параметр номер '1')")
+    return _check_size(sep.join(arg_str(item) for item in strings.bsl_iter()))
+
+
+@builtin("СтрШаблон", "StrTemplate")
+def str_template(template: Any, *values: Any) -> str:
+    """%1 … %10 are replaced with the values' presentations; %% gives %. "%1" followed by a digit
+    is written "%(1)"."""
+    s = arg_str(template)
+    if len(values) > 10:
+        raise BslRuntimeError("Слишком много фактических параметров")
+    out: list[str] = []
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if ch == "%" and i + 1 < len(s):
+            nxt = s[i + 1]
+            if nxt == "%":
+                out.append("%")
+                i += 2
+                continue
+            if nxt == "(":
+                close = s.find(")", i + 2)
+                number = s[i + 2 : close] if close > 0 else ""
+                if number.isdigit():
+                    out.append(_template_value(values, int(number)))
+                    i = close + 1
+                    continue
+            if nxt.isdigit():
+                j = i + 1
+                while j < len(s) and s[j].isdigit() and int(s[i + 1 : j + 1]) <= 10:
+                    j += 1
+                out.append(_template_value(values, int(s[i + 1 : j])))
+                i = j
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _template_value(values: tuple[Any, ...], number: int) -> str:
+    if number < 1 or number > 10:
+        raise BslRuntimeError("Неверный шаблон строки")
+    if number > len(values):
+        return ""
+    return arg_str(values[number - 1])
+
+
+@builtin("СтрСравнить", "StrCompare")
+def str_compare(first: Any, second: Any) -> int:
+    """Case-insensitive comparison: -1, 0 or 1."""
+    a, b = arg_str(first).lower(), arg_str(second).lower()
+    return (a > b) - (a < b)
+
+
+@builtin("Символ", "Char")
+def char(code: Any) -> str:
+    n = arg_int(code)
+    if n < 0 or n > 0x10FFFF:
+        return ""
+    return chr(n)
+
+
+@builtin("КодСимвола", "CharCode")
+def char_code(text: Any, position: Any = None) -> int:
+    s = arg_str(text)
+    index = arg_opt_int(position, 1)
+    if index < 1 or index > len(s):
+        return -1
+    return ord(s[index - 1])
+
+
+@builtin("НСтр", "NStr")
+def nstr(text: Any, language: Any = None) -> str:
+    """НСтр("ru = 'Привет'; en = 'Hello'", КодЯзыка): the string for the language, Russian by default,
+    the first one when the language is absent."""
+    s = arg_str(text)
+    wanted = "ru" if language is None else arg_str(language).strip().lower()
+    entries = _parse_nstr(s)
+    if not entries:
+        return ""
+    for code, value in entries:
+        if code == wanted:
+            return value
+    return entries[0][1]
+
+
+def _parse_nstr(text: str) -> list[tuple[str, str]]:
+    entries: list[tuple[str, str]] = []
+    i, n = 0, len(text)
+    while i < n:
+        eq = text.find("=", i)
+        if eq < 0:
+            break
+        code = text[i:eq].strip(" ;\t\r\n").lower()
+        j = eq + 1
+        while j < n and text[j] in " \t":
+            j += 1
+        if j < n and text[j] in "'\"":
+            quote = text[j]
+            j += 1
+            chunk: list[str] = []
+            while j < n:
+                if text[j] == quote:
+                    if j + 1 < n and text[j + 1] == quote:
+                        chunk.append(quote)
+                        j += 2
+                        continue
+                    j += 1
+                    break
+                chunk.append(text[j])
+                j += 1
+            value = "".join(chunk)
+        else:
+            end = text.find(";", j)
+            end = n if end < 0 else end
+            value = text[j:end].strip()
+            j = end
+        entries.append((code, value))
+        i = j
+    return entries
+
+
+def _new_array(values: list[Any]) -> Any:
+    from prism_desktop.bsl.stdlib.types import new_object
+
+    array = new_object("Массив", [])
+    for value in values:
+        array.bsl_call("Добавить", [value])
+    return array

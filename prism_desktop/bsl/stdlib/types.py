@@ -1,0 +1,199 @@
+"""Type conversions and type values: Строка, Число, Булево, Дата, Формат, XMLСтрока, Тип, ТипЗнч,
+ЗначениеЗаполнено, and `Новый` (object construction through the collections' CONSTRUCTORS)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from prism_desktop.bsl.stdlib.globals import arg_int, arg_str, builtin
+from prism_desktop.bsl.values import dates, numbers
+from prism_desktop.bsl.values.base import NULL, BslObject, BslRuntimeError, BslType, _norm, is_number
+from prism_desktop.bsl.values.format import format_value
+from prism_desktop.bsl.values.presentation import PRIMITIVE_TYPE_ALIASES, to_string, type_name
+
+BOOLEAN_ERROR = "Преобразование значения к типу Булево не может быть выполнено"
+
+# Types that would reach the outside world: the engine is itself a sandbox layer.
+FORBIDDEN_TYPES = frozenset(
+    _norm(n)
+    for n in (
+        "ЧтениеТекста", "TextReader", "ЗаписьТекста", "TextWriter", "Файл", "File",
+        "HTTPСоединение", "HTTPConnection", "HTTPЗапрос", "HTTPRequest", "FTPСоединение", "FTPConnection",
+        "COMОбъект", "COMObject", "ИнтернетПочта", "InternetMail", "ЧтениеXML", "XMLReader",
+        "ЗаписьXML", "XMLWriter", "ЧтениеJSON", "JSONReader", "ЗаписьJSON", "JSONWriter",
+        "ФайловыйПоток", "FileStream", "ДвоичныеДанные", "BinaryData", "ЗапускПриложения",
+        "ПроцессОС", "WSПрокси", "WSProxy", "TCPСоединение", "TCPClient", "ZipФайлЗаписи",
+        "ЧтениеZipФайла", "ТекстовыйДокумент", "TextDocument", "ВебСервер", "Процесс", "Process",
+    )
+)
+
+
+def sandbox_type_error(name: str) -> BslRuntimeError:
+    return BslRuntimeError(
+        f"Тип {name} недоступен: исполнитель PRISM Desktop не обращается к файлам, сети, процессам и COM"
+    )
+
+
+@cache
+def _constructors() -> dict[str, Callable[[list[Any]], BslObject]]:
+    from prism_desktop.bsl.stdlib.collections import CONSTRUCTORS
+
+    return {_norm(name): ctor for name, ctor in CONSTRUCTORS.items()}
+
+
+def new_object(name: str, args: list[Any]) -> BslObject:
+    """`Новый Имя(Аргументы)`."""
+    key = _norm(name)
+    ctor = _constructors().get(key)
+    if ctor is None:
+        if key in FORBIDDEN_TYPES:
+            raise sandbox_type_error(name)
+        raise BslRuntimeError(f"Тип не определен ({name})")
+    return ctor(args)
+
+
+def new_object_dynamic(type_value: Any, params: Any) -> BslObject:
+    """`Новый(Тип или "Имя", МассивПараметров)`."""
+    name = type_value.name if isinstance(type_value, BslType) else arg_str(type_value)
+    args = list(params.bsl_iter()) if isinstance(params, BslObject) else []
+    return new_object(name, args)
+
+
+def _object_type_names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    stack = list(BslObject.__subclasses__())
+    while stack:
+        klass = stack.pop()
+        stack.extend(klass.__subclasses__())
+        names.setdefault(_norm(klass.TYPE_RU), klass.TYPE_RU)
+        names.setdefault(_norm(klass.TYPE_EN), klass.TYPE_RU)
+    return names
+
+
+def canonical_type_name(name: str) -> str | None:
+    key = _norm(name.strip())
+    if key in PRIMITIVE_TYPE_ALIASES:
+        return PRIMITIVE_TYPE_ALIASES[key]
+    _constructors()  # make sure the collection classes are imported
+    return _object_type_names().get(key)
+
+
+@builtin("Тип", "Type")
+def type_(name: Any) -> BslType:
+    text = arg_str(name)
+    canonical = canonical_type_name(text)
+    if canonical is None:
+        raise BslRuntimeError(f"Тип не определен ({text})")
+    return BslType(canonical)
+
+
+@builtin("ТипЗнч", "TypeOf")
+def type_of(value: Any) -> BslType:
+    return BslType(type_name(value))
+
+
+@builtin("Строка", "String")
+def string(value: Any = "") -> str:
+    return to_string(value)
+
+
+@builtin("Число", "Number")
+def number(value: Any) -> int | Decimal:
+    if isinstance(value, bool):
+        return int(value)
+    return numbers.to_number(value)
+
+
+_TRUE_WORDS = frozenset(("истина", "true", "да", "yes"))
+_FALSE_WORDS = frozenset(("ложь", "false", "нет", "no"))
+
+
+@builtin("Булево", "Boolean")
+def boolean(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if is_number(value):
+        return value != 0
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in _TRUE_WORDS:
+            return True
+        if word in _FALSE_WORDS:
+            return False
+    raise BslRuntimeError(BOOLEAN_ERROR)
+
+
+@builtin("Дата", "Date")
+def date(first: Any, month: Any = None, day: Any = None, hour: Any = None, minute: Any = None,
+         second: Any = None) -> _dt.datetime:
+    if month is None and day is None:
+        if isinstance(first, _dt.datetime):
+            return first
+        if isinstance(first, str):
+            return dates.parse_date(first)
+        raise BslRuntimeError(dates.DATE_ERROR)
+    parts = [first, month, day, hour, minute, second]
+    return dates.make_date(*(0 if p is None else arg_int(p) for p in parts))
+
+
+@builtin("Формат", "Format")
+def format_(value: Any, format_string: Any = None) -> str:
+    return format_value(value, "" if format_string is None else arg_str(format_string))
+
+
+@builtin("XMLСтрока", "XMLString")
+def xml_string(value: Any) -> str:
+    """The canonical XML form: numbers with a point and no grouping, true/false, ISO dates."""
+    if value is None or value is NULL:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        return format(value.normalize(numbers.CONTEXT), "f")
+    if isinstance(value, _dt.datetime):
+        return value.strftime("%Y-%m-%dT%H:%M:%S").rjust(19, "0")
+    return to_string(value)
+
+
+@builtin("XMLЗначение", "XMLValue")
+def xml_value(type_value: Any, text: Any) -> Any:
+    if not isinstance(type_value, BslType):
+        raise BslRuntimeError("Несоответствие типов (параметр номер '1')")
+    s = arg_str(text)
+    if type_value.name == "Число":
+        return numbers.parse_number(s)
+    if type_value.name == "Строка":
+        return s
+    if type_value.name == "Булево":
+        if s in ("true", "1"):
+            return True
+        if s in ("false", "0"):
+            return False
+        raise BslRuntimeError(BOOLEAN_ERROR)
+    if type_value.name == "Дата":
+        return dates.parse_date(s)
+    raise BslRuntimeError(f"Недопустимое значение параметра (тип {type_value.name})")
+
+
+@builtin("ЗначениеЗаполнено", "ValueIsFilled")
+def value_is_filled(value: Any) -> bool:
+    """Empty: Неопределено, NULL, 0, a blank string, the empty date, an empty collection."""
+    if value is None or value is NULL:
+        return False
+    if isinstance(value, bool):
+        return True
+    if is_number(value):
+        return value != 0
+    if isinstance(value, str):
+        return value.strip() != ""
+    if isinstance(value, _dt.datetime):
+        return value != dates.EMPTY_DATE
+    if isinstance(value, BslObject) and value.bsl_has_method("Количество"):
+        return value.bsl_call("Количество", []) != 0
+    return True

@@ -1,0 +1,337 @@
+"""Category A, Level 1, in process: syntax, hidden tests and growth measurements with the built-in
+BSL engine (PRISM_FORMAT §3.3 A, §3.4 A, §3.6 O-exec A).
+
+PRISM runs a generated module under OneScript and reads PRISM_PASS/PRISM_FAIL markers from stdout.
+Here the tests are driven from Python: arguments are built as values, the entry point is called,
+the result is compared with PRISM's comparator, so nothing a candidate prints can forge a result.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import time
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from prism_desktop.bsl.checker import check_module
+from prism_desktop.bsl.engine import ENGINE_NAME, ENGINE_VERSION, BslModule, Engine, ModuleLoadError
+from prism_desktop.bsl.limits import RunLimits
+from prism_desktop.bsl.stdlib.collections import BslArray, BslStructure, BslValueTable
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, ExecutionLimit, values_equal
+from prism_desktop.bsl.values.numbers import norm
+from prism_desktop.bsl.values.presentation import literal
+from prism_desktop.sandbox.candidate_text import detect_entry_point, strip_trailing_body
+from prism_desktop.sandbox.spec import (
+    Diagnostic,
+    Limits,
+    PerfMeasurement,
+    RunResult,
+    RunSpec,
+    SizeOutcome,
+    SyntaxMeasurement,
+    TestOutcome,
+    TestsMeasurement,
+)
+
+INSTRUMENT = f"{ENGINE_NAME} {ENGINE_VERSION}"
+NO_FUNCTION = "в коде кандидата не найдено ни одной функции"
+TAIL = 400  # characters of an error kept as detail, as PRISM keeps of stderr
+
+
+def run_legs(spec: RunSpec) -> RunResult:
+    """Run the requested legs of a category-A spec in this process."""
+    result = RunResult(
+        run_id=spec.run_id, status="ok", runner="inprocess", isolated=False, engine_version=ENGINE_VERSION
+    )
+    started = time.monotonic()
+    output: list[str] = []
+    if "syntax" in spec.legs:
+        result.syntax = syntax_leg(spec.code)
+    if "tests" in spec.legs:
+        result.tests = tests_leg(spec, output)
+    if "perf" in spec.legs and spec.task.perf:
+        result.perf = perf_leg(spec, output)
+    result.stdout = _clip("\n".join(output), spec.limits.output_bytes)
+    result.timings.run = time.monotonic() - started
+    return result
+
+
+def _clip(text: str, limit: int) -> str:
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    return data[:limit].decode("utf-8", errors="ignore")
+
+
+def _tail(text: str) -> str:
+    return text[-TAIL:]
+
+
+# ---------------------------------------------------------------------------------------------
+# S
+
+
+def syntax_leg(code: str) -> SyntaxMeasurement:
+    diagnostics = [
+        Diagnostic(d.code, d.severity, d.message, d.line, d.column, d.end_line, d.end_column)
+        for d in check_module(code, "Модуль")
+    ]
+    return SyntaxMeasurement(instrument=INSTRUMENT, diagnostics=diagnostics)
+
+
+# ---------------------------------------------------------------------------------------------
+# M
+
+
+def _engine(limits: Limits, timeout_s: float, counting: str, output: list[str]) -> Engine:
+    run_limits = RunLimits(
+        timeout_s=timeout_s,
+        recursion_depth=limits.recursion_depth,
+        max_collection_items=limits.max_collection_items,
+        max_string_chars=limits.max_string_chars,
+        max_output_chars=limits.output_bytes,
+    )
+    return Engine(limits=run_limits, counting=counting, output=output.append)
+
+
+def tests_leg(spec: RunSpec, output: list[str]) -> TestsMeasurement:
+    cases = spec.task.tests
+    measurement = TestsMeasurement(instrument=INSTRUMENT, status="ok", total=len(cases))
+    entry = detect_entry_point(spec.code, spec.task.entry_point_patterns)
+    if entry is None:
+        measurement.status = "no_entry"
+        measurement.detail = NO_FUNCTION
+        return measurement
+    measurement.entry_point = entry
+    deadline = time.monotonic() + spec.limits.test_timeout_s
+    engine = _engine(spec.limits, spec.limits.test_timeout_s, "off", output)
+    try:
+        module = engine.load(strip_trailing_body(spec.code), "Модуль")
+        engine.run_body(module)
+    except ModuleLoadError as exc:
+        return _failed(measurement, "compile_error", f"compile_error: {_tail(exc.describe())}")
+    except BslRuntimeError as exc:
+        return _failed(measurement, "compile_error", f"compile_error: {_tail(_describe_error(exc))}")
+    except ExecutionLimit as exc:
+        return _failed(measurement, "timeout" if exc.kind == "timeout" else "limit", exc.message)
+    for index, case in enumerate(cases, start=1):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return _failed(measurement, "timeout", "таймаут исполнения")
+        engine.limits.timeout_s = remaining
+        outcome = run_case(engine, module, entry, index, case)
+        if isinstance(outcome, ExecutionLimit):
+            if outcome.kind == "timeout":
+                return _failed(measurement, "timeout", "таймаут исполнения")
+            if outcome.kind in ("memory", "output"):
+                return _failed(measurement, "limit", outcome.message)
+            outcome = TestOutcome(
+                index, "error", _case_args(case), _expected_text(case), None, outcome.message
+            )
+        measurement.cases.append(outcome)
+    return measurement
+
+
+def _failed(measurement: TestsMeasurement, status: str, detail: str) -> TestsMeasurement:
+    measurement.status = status
+    measurement.detail = detail
+    measurement.cases = []
+    return measurement
+
+
+def _describe_error(error: BslRuntimeError) -> str:
+    if error.line is None:
+        return error.message
+    return f"{{Модуль {error.module or 'Модуль'} / Ошибка в строке: {error.line} / {error.message}}}"
+
+
+def _case_args(case: dict[str, Any]) -> list[str]:
+    return [describe(from_yaml(a)) for a in case.get("args", [])]
+
+
+def _expected_text(case: dict[str, Any]) -> str:
+    return describe(from_yaml(case.get("expected")))
+
+
+def run_case(
+    engine: Engine, module: BslModule, entry: str, index: int, case: dict[str, Any]
+) -> TestOutcome | ExecutionLimit:
+    args = [from_yaml(a) for a in case.get("args", [])]
+    shown_args = [describe(a) for a in args]  # before the call: a by-reference parameter may change them
+    expected = from_yaml(case.get("expected"))
+    try:
+        actual = engine.call(module, entry, args)
+    except BslRuntimeError as exc:
+        return TestOutcome(index, "error", shown_args, describe(expected), None, _describe_error(exc))
+    except ExecutionLimit as exc:
+        return exc
+    status = "pass" if prism_equal(actual, expected) else "fail"
+    return TestOutcome(index, status, shown_args, describe(expected), describe(actual), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Values of tests.yaml (§1.4) and PRISM's comparator (§3.4)
+
+
+def from_yaml(value: Any) -> Any:
+    """A tests.yaml value as a BSL value: null, bool, numbers, strings, {"__date__"}, {"__table__"}
+    (cells set by column index), other mappings → Структура, lists → Массив."""
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return norm(Decimal(str(value)))
+    if isinstance(value, _dt.datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, _dt.date):
+        return _dt.datetime(value.year, value.month, value.day)
+    if isinstance(value, list):
+        return BslArray.from_values(from_yaml(v) for v in value)
+    if isinstance(value, dict):
+        if set(value) == {"__date__"}:
+            year, month, day = (int(part) for part in str(value["__date__"]).split("-"))
+            return _dt.datetime(year, month, day)
+        if set(value) == {"__table__"}:
+            table = value["__table__"]
+            columns = [str(c) for c in table.get("columns", [])]
+            rows = [[from_yaml(cell) for cell in row] for row in table.get("rows", [])]
+            return BslValueTable.from_rows(columns, rows)
+        return BslStructure.from_pairs((str(k), from_yaml(v)) for k, v in value.items())
+    raise ValueError(
+        f"tests.yaml: unsupported value {value!r} (expected null, bool, number, string, list or mapping)"
+    )
+
+
+def _type(value: Any) -> str | None:
+    return value.TYPE_RU if isinstance(value, BslObject) else None
+
+
+def _count(value: BslObject) -> Any:
+    return value.bsl_call("Количество", [])
+
+
+def prism_equal(actual: Any, expected: Any) -> bool:
+    kind = _type(expected)
+    if kind == "Массив":
+        if _type(actual) != "Массив" or _count(actual) != _count(expected):
+            return False
+        return all(prism_equal(a, e) for a, e in zip(actual.bsl_iter(), expected.bsl_iter(), strict=True))
+    if kind == "Структура":
+        if _type(actual) != "Структура":
+            return False
+        for pair in expected.bsl_iter():
+            key = pair.bsl_get("Ключ")
+            if not actual.bsl_call("Свойство", [key, None]):
+                return False
+            if not prism_equal(actual.bsl_get(key), pair.bsl_get("Значение")):
+                return False
+        return True
+    if kind == "ТаблицаЗначений":
+        return _tables_equal(actual, expected)
+    return values_equal(actual, expected)
+
+
+def _row_cells(row: BslObject, width: int) -> list[Any]:
+    return [row.bsl_index_get(j) for j in range(width)]
+
+
+def _tables_equal(actual: Any, expected: BslObject) -> bool:
+    if _type(actual) != "ТаблицаЗначений":
+        return False
+    width = _count(expected.bsl_get("Колонки"))
+    if _count(actual) != _count(expected) or _count(actual.bsl_get("Колонки")) != width:
+        return False
+    remaining = [_row_cells(row, width) for row in actual.bsl_iter()]
+    for row in expected.bsl_iter():
+        cells = _row_cells(row, width)
+        for i, candidate in enumerate(remaining):
+            if all(prism_equal(a, e) for a, e in zip(candidate, cells, strict=True)):
+                del remaining[i]
+                break
+        else:
+            return False
+    return True
+
+
+def describe(value: Any) -> str:
+    """A readable BSL-style presentation for case records: literals as written in code, arrays as
+    [..], structures as {Ключ: ..}, tables as columns and rows."""
+    kind = _type(value)
+    if kind in ("Массив", "ФиксированныйМассив"):
+        return "[" + ", ".join(describe(v) for v in value.bsl_iter()) + "]"
+    if kind in ("Структура", "ФиксированнаяСтруктура", "Соответствие", "ФиксированноеСоответствие"):
+        pairs = (
+            f"{describe_key(p.bsl_get('Ключ'))}: {describe(p.bsl_get('Значение'))}" for p in value.bsl_iter()
+        )
+        return kind + "{" + ", ".join(pairs) + "}"
+    if kind == "ТаблицаЗначений":
+        columns = value.bsl_get("Колонки")
+        names = [c.bsl_get("Имя") for c in columns.bsl_iter()]
+        rows = [
+            "[" + ", ".join(describe(c) for c in _row_cells(r, len(names))) + "]" for r in value.bsl_iter()
+        ]
+        return f"ТаблицаЗначений({', '.join(names)}; {', '.join(rows)})"
+    return literal(value)
+
+
+def describe_key(key: Any) -> str:
+    return key if isinstance(key, str) else describe(key)
+
+
+# ---------------------------------------------------------------------------------------------
+# O-exec
+
+
+def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
+    perf = spec.task.perf or {}
+    measurement = PerfMeasurement(instrument=INSTRUMENT)
+    entry = detect_entry_point(spec.code, spec.task.entry_point_patterns)
+    measurement.entry_point = entry
+    if entry is None:
+        return measurement
+    candidate_lines = spec.code.count("\n") + 1
+    for size in perf.get("sizes", []):
+        outcome = measure_size(spec, entry, int(size), candidate_lines, output)
+        measurement.sizes.append(outcome)
+        if outcome.status != "ok":
+            break  # a larger input cannot do better than a failed smaller one
+    return measurement
+
+
+def _substitute(text: str, size: int, entry: str) -> str:
+    return text.replace("{n}", str(size)).replace("{entry}", entry)
+
+
+def measure_size(
+    spec: RunSpec,
+    entry: str,
+    size: int,
+    candidate_lines: int,
+    output: list[str],
+    clock: Callable[[], float] = time.monotonic,
+) -> SizeOutcome:
+    """One rung of the ladder: candidate, then gen and call; ops = line entries and cost-model
+    charges on the candidate's lines only."""
+    perf = spec.task.perf or {}
+    script = "\n".join(
+        [
+            spec.code,
+            _substitute(str(perf.get("gen", "")), size, entry),
+            _substitute(str(perf.get("call", "")), size, entry),
+        ]
+    )
+    engine = _engine(spec.limits, spec.limits.size_timeout_s, "codestat", output)
+    started = clock()
+    try:
+        module = engine.load(script, "Модуль")
+        engine.run_body(module)
+    except ModuleLoadError as exc:
+        return SizeOutcome(size, "error", seconds=clock() - started, note=_tail(exc.describe()))
+    except BslRuntimeError as exc:
+        return SizeOutcome(size, "error", seconds=clock() - started, note=_tail(_describe_error(exc)))
+    except ExecutionLimit as exc:
+        status = "timeout" if exc.kind == "timeout" else "limit"
+        return SizeOutcome(size, status, seconds=clock() - started, note=exc.message)
+    return SizeOutcome(size, "ok", ops=module.ops(candidate_lines), seconds=clock() - started)
