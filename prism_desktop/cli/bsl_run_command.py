@@ -1,6 +1,8 @@
-"""`prism-desktop bsl run FILE [--codestat OUT.json] [--timeout S]`: execute a BSL module's body with
-the built-in engine. Сообщить goes to stdout; a compile error or an uncaught exception goes to stderr
-with exit code 1. --codestat writes per-line counts in OneScript's -codestat JSON shape."""
+"""`prism-desktop bsl run FILE [--codestat OUT.json] [--timeout S] [--config … --fixtures … --techlog …]`:
+execute a BSL module's body with the built-in engine, optionally against a fresh synthetic infobase
+(category B, see cli/platform_options.py). Сообщить goes to stdout; a compile error or an uncaught
+exception goes to stderr with exit code 1. --codestat writes per-line counts in OneScript's
+-codestat JSON shape."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from prism_desktop.bsl.engine import BslModule, Engine, ModuleLoadError
 from prism_desktop.bsl.limits import RunLimits
 from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit
 from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, CliError, existing_files, write_json_atomic
+from prism_desktop.cli.platform_options import PlatformRun, add_platform_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,10 +25,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Сообщить prints to stdout; an uncaught exception is reported on stderr (exit 1).",
     )
     parser.add_argument("file", metavar="FILE", help="the BSL module to run")
-    parser.add_argument("--codestat", metavar="OUT.json", help="write per-line execution counts "
-                        "(OneScript -codestat JSON: {file: {section: {line: {count, time}}}})")
-    parser.add_argument("--timeout", metavar="S", type=_positive_seconds, default=None,
-                        help="stop the run after S seconds of wall-clock time (default: no limit)")
+    parser.add_argument(
+        "--codestat",
+        metavar="OUT.json",
+        help="write per-line execution counts "
+        "(OneScript -codestat JSON: {file: {section: {line: {count, time}}}})",
+    )
+    parser.add_argument(
+        "--timeout",
+        metavar="S",
+        type=_positive_seconds,
+        default=None,
+        help="stop the run after S seconds of wall-clock time (default: no limit)",
+    )
+    add_platform_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -49,6 +62,17 @@ def run(args: argparse.Namespace) -> int:
         source = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CliError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    platform = PlatformRun.from_args(args)
+    try:
+        return _run_module(
+            args, path, platform.module_source(source, path.stem) if platform else source, platform
+        )
+    finally:
+        if platform is not None:
+            platform.finish()
+
+
+def _run_module(args: argparse.Namespace, path: Path, source: str, platform: PlatformRun | None) -> int:
     engine = Engine(
         limits=RunLimits(timeout_s=args.timeout),
         counting="codestat" if args.codestat else "off",
@@ -61,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     status = EXIT_OK
     try:
+        if platform is not None:
+            platform.before_body(engine, module)
         engine.run_body(module)
     except BslRuntimeError as exc:
         where = f"{path}:{exc.line}: " if exc.line is not None else f"{path}: "
