@@ -90,8 +90,12 @@ def locate(error: BslRuntimeError) -> BslRuntimeError:
             found = hit
         tb = tb.tb_next
     if found is not None:
-        error.line = found[1]
-        error.module = found[0].name
+        module, line = found
+        error.line = line
+        error.module = module.name
+        lines = module.source.split("\n")
+        # ИнформацияОбОшибке().ИсходнаяСтрока: the text of the failing line, as the platform shows it
+        error.source_line = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     return error
 
 

@@ -46,7 +46,7 @@ class ErrorInfo(BslObject):
 
     @prop("ИсходнаяСтрока", "SourceLine")
     def source_line(self) -> str:
-        return getattr(self.error, "source_line", "") or ""
+        return self.error.source_line
 
     @prop("Причина", "Cause")
     def cause(self) -> Any:

@@ -28,6 +28,7 @@ class BslRuntimeError(Exception):
         self.message = message
         self.line = line
         self.module = module
+        self.source_line = ""  # the text of the failing line, set when the error is located
 
 
 class ExecutionLimit(Exception):
@@ -94,7 +95,8 @@ class Meter:
 
     def check_size(self, items: int) -> None:
         if items > self.max_collection_items:
-            raise ExecutionLimit("memory", f"коллекция превысила предел {self.max_collection_items} элементов")
+            limit = self.max_collection_items
+            raise ExecutionLimit("memory", f"коллекция превысила предел {limit} элементов")
 
 
 class _ActiveMeter:

@@ -45,10 +45,10 @@ def norm(value: Decimal) -> Number:
 
 
 def parse_number(text: str) -> Number:
-    """Число("12.5"), "12,5", " -3 ", "1e3" is not accepted; a failure raises the platform's error."""
-    cleaned = text.strip().replace("\u00a0", "").replace(" ", "")
-    if "," in cleaned and "." not in cleaned:
-        cleaned = cleaned.replace(",", ".")
+    """Число(" 12.5 "): leading/trailing white space and a sign allowed, a point as the decimal
+    separator. As in OneScript (PRISM's category-A oracle, which parses with the invariant culture),
+    a decimal comma, digit grouping and exponents are not numbers: the platform's error is raised."""
+    cleaned = text.strip(" \t\n\r\v\f")
     if not cleaned or not _is_plain_decimal(cleaned):
         raise number_error()
     try:
