@@ -1,0 +1,83 @@
+"""Fleiss' kappa for a fixed number of raters per item (Fleiss 1971).
+
+An item is its vector of counts per label (how many raters chose each label). The coefficient
+needs only four integer sums, which is what the bootstrap adds up per resample:
+
+    N items, m raters each, S = Σ_items Σ_labels n_ij², T_j = Σ_items n_ij
+    P̄ = (S − N·m) / (N·m·(m−1)),  P_e = Σ_j (T_j / (N·m))²,  kappa = (P̄ − P_e) / (1 − P_e)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import mul
+
+from .coefficient import Coefficient, chance_corrected, undefined
+
+NO_ITEMS = "no run was graded by every expert"
+ONE_RATER = "needs 2 or more experts per run"
+
+
+@dataclass
+class FleissSums:
+    """The sufficient statistics of Fleiss' kappa; sums of items add up."""
+
+    raters: int
+    items: int = 0
+    squares: int = 0  # S
+    totals: list[int] | None = None  # T_j
+
+    def add(self, counts: Sequence[int], times: int = 1) -> None:
+        """Count one item (its counts per label) `times` times."""
+        self.add_items([counts], [times])
+
+    def add_items(self, items: Sequence[Sequence[int]], times: Sequence[int]) -> None:
+        """Count each item (counts per label) the matching number of times."""
+        for counts in items:
+            if sum(counts) != self.raters:
+                raise ValueError(
+                    f"an item with {sum(counts)} ratings, expected {self.raters} (one per rater)"
+                )
+        if not items:
+            return
+        if self.totals is None:
+            self.totals = [0] * len(items[0])
+        self.items += sum(times)
+        self.squares += sum(t * sum(c * c for c in counts) for counts, t in zip(items, times, strict=True))
+        for j, column in enumerate(zip(*items, strict=True)):
+            self.totals[j] += sum(map(mul, column, times))
+
+    def merge(self, other: FleissSums) -> None:
+        if other.raters != self.raters:
+            raise ValueError(f"Fleiss sums of {other.raters} and {self.raters} raters cannot be pooled")
+        if other.totals is None:
+            return
+        if self.totals is None:
+            self.totals = [0] * len(other.totals)
+        self.items += other.items
+        self.squares += other.squares
+        for j, t in enumerate(other.totals):
+            self.totals[j] += t
+
+    def kappa(self) -> Coefficient:
+        if self.raters < 2:
+            return undefined(ONE_RATER)
+        if self.items == 0 or self.totals is None:
+            return undefined(NO_ITEMS)
+        nm = self.items * self.raters
+        # kappa = (P̄ − P_e)/(1 − P_e), both terms multiplied by (N·m)² to stay in integers as long
+        # as possible: 1 − kappa = (N·m)²(1 − P̄) / ((N·m)² − Σ T_j²).
+        chance = nm * nm - sum(t * t for t in self.totals)
+        observed_disagreement = nm * nm - (self.squares - nm) * nm / (self.raters - 1)
+        return chance_corrected(observed_disagreement, chance)
+
+
+def fleiss_kappa(table: Sequence[Sequence[int]]) -> Coefficient:
+    """Fleiss' kappa of an items × labels table of counts (every row sums to the same rater count)."""
+    if not table:
+        return undefined(NO_ITEMS)
+    sums = FleissSums(raters=sum(table[0]))
+    for row in table:
+        sums.add(row)
+    return sums.kappa()

@@ -1,0 +1,150 @@
+"""Adapter at the edge: runs, machine scores, grades and the task split of a review session in the
+store, as the plain GradedRuns the statistics use; and an expert's grades for expert-file export."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from prism_desktop.store import Store
+from prism_desktop.store.models import (
+    SOURCE_AUTO_FILE,
+    SOURCE_SCORED_HERE,
+    Experiment,
+    Expert,
+    Grade,
+    Level1Result,
+    ReviewSession,
+    Run,
+    SessionItem,
+    SessionTask,
+)
+
+from .dataset import AXES, GradedRun, machine_step
+from .expert_export import ExpertGrade
+from .signals import signals_of
+
+# Our own scoring is newer than an imported auto file of the same run, so it is the one compared.
+SOURCE_PREFERENCE = (SOURCE_SCORED_HERE, SOURCE_AUTO_FILE)
+_SCORE_COLUMNS = {"S": "score_s", "M": "score_m", "O": "score_o", "P": "score_p", "Q": "score_q"}
+_BAND_COLUMNS = {"M": "band_m", "P": "band_p"}
+
+
+@dataclass(frozen=True)
+class SessionInput:
+    runs: tuple[GradedRun, ...]  # session runs graded by at least one expert, in presentation order
+    experts: tuple[str, ...]  # expert names, sorted
+    split_of: dict[str, str]  # task id -> calibration | validation, as stored with the session
+
+
+def session_input(store: Store, session_id: int) -> SessionInput:
+    """KeyError naming the session when there is none."""
+    with store.session() as session:
+        if session.get(ReviewSession, session_id) is None:
+            raise KeyError(f"no review session with id {session_id} in {store.url}")
+        run_ids = list(
+            session.scalars(
+                select(SessionItem.run_id)
+                .filter_by(session_id=session_id)
+                .order_by(SessionItem.position, SessionItem.id)
+            )
+        )
+        runs = {run.id: run for run in session.scalars(select(Run).where(Run.id.in_(run_ids)))}
+        results: dict[int, dict[str, Level1Result]] = defaultdict(dict)
+        for level1 in session.scalars(select(Level1Result).where(Level1Result.run_id.in_(run_ids))):
+            results[level1.run_id][level1.source] = level1
+        grades: dict[int, dict[str, dict[str, int]]] = defaultdict(dict)
+        names: set[str] = set()
+        for grade, name in session.execute(
+            select(Grade, Expert.name)
+            .join(Expert, Grade.expert_id == Expert.id)
+            .filter(Grade.session_id == session_id)
+        ):
+            grades[grade.run_id].setdefault(name, {})[grade.axis] = grade.step
+            names.add(name)
+        split = dict(
+            session.execute(
+                select(SessionTask.task_id, SessionTask.split).filter_by(session_id=session_id)
+            ).all()
+        )
+        graded = []
+        for run_id in run_ids:
+            if run_id not in grades or run_id not in runs:
+                continue
+            run = runs[run_id]
+            result = next((results[run_id][s] for s in SOURCE_PREFERENCE if s in results[run_id]), None)
+            scores = {
+                axis: getattr(result, column) if result else None for axis, column in _SCORE_COLUMNS.items()
+            }
+            bands = {
+                axis: getattr(result, column) if result else None for axis, column in _BAND_COLUMNS.items()
+            }
+            machine = {axis: machine_step(scores, bands, axis) for axis in AXES}
+            graded.append(
+                GradedRun(
+                    task_id=run.task_id,
+                    model_id=run.model_id,
+                    run_index=run.run_index,
+                    category=run.category,
+                    machine=machine,
+                    experts=grades[run_id],
+                    model_name=run.model_name or "",
+                    response_hash=run.response_hash,
+                    scores=scores,
+                    signals=signals_of(dict(result.detail or {}), machine) if result else {},
+                    protocol_version=result.protocol_version if result else None,
+                    constitution_version=result.constitution_version if result else None,
+                )
+            )
+    return SessionInput(tuple(graded), tuple(sorted(names)), split)
+
+
+def expert_grades(store: Store, expert: str, session_id: int | None = None) -> dict[str, list[ExpertGrade]]:
+    """Experiment name -> the expert's grades of its runs (standalone grades when `session_id` is
+    None), in run order. KeyError naming the expert when there is none."""
+    with store.session() as session:
+        expert_id = session.scalars(select(Expert.id).filter_by(name=expert)).one_or_none()
+        if expert_id is None:
+            raise KeyError(f"no expert named {expert!r} in {store.url}")
+        statement = (
+            select(Grade, Run, Experiment.name)
+            .join(Run, Grade.run_id == Run.id)
+            .join(Experiment, Run.experiment_id == Experiment.id)
+            .where(Grade.expert_id == expert_id)
+            .order_by(Experiment.name, Run.task_id, Run.model_id, Run.run_index)
+        )
+        statement = statement.where(
+            Grade.session_id.is_(None) if session_id is None else Grade.session_id == session_id
+        )
+        collected: dict[str, dict[int, tuple[Run, dict[str, int], dict[str, dict[str, str]]]]] = defaultdict(
+            dict
+        )
+        for grade, run, experiment in session.execute(statement):
+            _, steps, notes = collected[experiment].setdefault(run.id, (run, {}, {}))
+            steps[grade.axis] = grade.step
+            texts = {k: v for k, v in (("comment", grade.comment), ("approach", grade.approach)) if v}
+            if texts:
+                notes[grade.axis] = texts
+        return {
+            experiment: [
+                ExpertGrade(
+                    run.task_id,
+                    run.model_id,
+                    run.run_index,
+                    steps,
+                    run.model_name or "",
+                    run.response_hash,
+                    notes,
+                )
+                for run, steps, notes in by_run.values()
+            ]
+            for experiment, by_run in collected.items()
+        }
+
+
+def expert_names(store: Store) -> Sequence[str]:
+    with store.session() as session:
+        return list(session.scalars(select(Expert.name).order_by(Expert.name)))

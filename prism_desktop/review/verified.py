@@ -1,0 +1,136 @@
+"""Verified marks, driven by VerificationRules (metrics/verification.yaml):
+* an axis of a category is Verified when its rule holds on the agreement results;
+* a run is Verified when, on every applicable axis the machine measured, the machine's step is
+  within the tolerance of the experts' consensus (and, with `require_verified_axes`, every such
+  axis is also Verified for the run's category)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .agreement import Agreement
+from .consensus import consensus_step
+from .dataset import AXES, GradedRun
+from .scale import STEP_INDEX
+from .strata import CONSENSUS, MACHINE, Comparison
+from .verification_rules import VerificationRules
+
+# The constitution's applicability (PRISM_FORMAT §2.1); callers pass the workspace's own.
+DEFAULT_APPLICABLE: Mapping[str, tuple[str, ...]] = {"A": ("S", "M", "O"), "B": ("S", "M", "O", "P")}
+MACHINE_VS_CONSENSUS = Comparison(CONSENSUS, MACHINE)
+
+
+@dataclass(frozen=True)
+class AxisVerdict:
+    category: str
+    axis: str
+    verified: bool
+    figure: str
+    value: float | None
+    ci: tuple[float, float] | None
+    n: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class RunVerdict:
+    run: GradedRun
+    applicable: tuple[str, ...]  # axes of the category the machine measured
+    consensus: dict[str, int | None]
+    agreeing: tuple[str, ...]  # applicable axes within the tolerance of the consensus
+    verified_axes: tuple[str, ...]  # applicable axes Verified for the run's category
+    verified: bool
+    reason: str
+
+
+def axis_verdicts(agreement: Agreement, rules: VerificationRules) -> dict[tuple[str, str], AxisVerdict]:
+    """(category, axis) -> verdict, for every category and axis with data."""
+    verdicts = {}
+    for category in agreement.categories:
+        for axis in AXES:
+            rule = rules.axis_rule(axis)
+            scope = agreement.get(axis, rule.split, category)
+            if scope is None:
+                continue
+            estimate = scope.estimate(MACHINE_VS_CONSENSUS, rule.figure)
+            n = scope.pairs[MACHINE_VS_CONSENSUS.label]
+            if estimate.value is None:
+                holds, reason = False, f"{rule.figure} undefined: {estimate.note}"
+            elif estimate.ci is None:
+                holds, reason = False, f"{rule.figure} = {estimate.value:.3f} has no confidence interval"
+            else:
+                holds = estimate.value >= rule.min_value and estimate.ci[0] >= rule.min_ci_low
+                low, high = estimate.ci
+                reason = (
+                    f"{rule.figure} = {estimate.value:.3f} (95% CI {low:.3f}–{high:.3f}, n = {n}) "
+                    f"on {rule.split} tasks; rule: ≥ {rule.min_value}, CI low ≥ {rule.min_ci_low}"
+                )
+            verdicts[(category, axis)] = AxisVerdict(
+                category, axis, holds, rule.figure, estimate.value, estimate.ci, n, reason
+            )
+    return verdicts
+
+
+def _measured(run: GradedRun, axis: str) -> int:
+    step = run.machine.get(axis)
+    if step is None:
+        raise ValueError(f"run {run.key}: axis {axis} was not measured")
+    return step
+
+
+def run_verdicts(
+    runs: Sequence[GradedRun],
+    experts: Sequence[str],
+    rules: VerificationRules,
+    axes: Mapping[tuple[str, str], AxisVerdict],
+    applicable: Mapping[str, tuple[str, ...]] = DEFAULT_APPLICABLE,
+) -> list[RunVerdict]:
+    tolerance = rules.tolerance_steps
+    experts = tuple(experts)
+    verdicts = []
+    for run in runs:
+        measured = tuple(a for a in applicable.get(run.category, AXES) if run.machine.get(a) is not None)
+        consensus = {
+            axis: consensus_step(run.expert_steps(axis, experts), rules.consensus, rules.min_experts)
+            for axis in measured
+        }
+        agreeing = tuple(
+            axis
+            for axis in measured
+            if (step := consensus[axis]) is not None
+            and abs(STEP_INDEX[step] - STEP_INDEX[_measured(run, axis)]) <= tolerance
+        )
+        verified_axes = tuple(
+            a for a in measured if (found := axes.get((run.category, a))) is not None and found.verified
+        )
+        missing = [a for a in measured if consensus[a] is None]
+        apart = [a for a in measured if consensus[a] is not None and a not in agreeing]
+        unverified = [a for a in measured if a not in verified_axes]
+        if not measured:
+            verified, reason = False, "the machine measured no applicable axis"
+        elif missing:
+            verified, reason = (
+                False,
+                (
+                    f"no consensus on {', '.join(missing)} (fewer than {rules.min_experts} experts"
+                    + (" or they disagree)" if rules.consensus == "unanimous" else ")")
+                ),
+            )
+        elif apart:
+            verified, reason = (
+                False,
+                f"machine and consensus differ beyond {tolerance} step(s) on {', '.join(apart)}",
+            )
+        elif rules.require_verified_axes and unverified:
+            verified, reason = (
+                False,
+                f"axes not Verified for category {run.category}: {', '.join(unverified)}",
+            )
+        else:
+            verified, reason = (
+                True,
+                f"machine within {tolerance} step(s) of the consensus on {', '.join(measured)}",
+            )
+        verdicts.append(RunVerdict(run, measured, consensus, agreeing, verified_axes, verified, reason))
+    return verdicts
