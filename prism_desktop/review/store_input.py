@@ -29,8 +29,8 @@ from .signals import signals_of
 
 # Our own scoring is newer than an imported auto file of the same run, so it is the one compared.
 SOURCE_PREFERENCE = (SOURCE_SCORED_HERE, SOURCE_AUTO_FILE)
-_SCORE_COLUMNS = {"S": "score_s", "M": "score_m", "O": "score_o", "P": "score_p", "Q": "score_q"}
-_BAND_COLUMNS = {"M": "band_m", "P": "band_p"}
+SCORE_COLUMNS = {"S": "score_s", "M": "score_m", "O": "score_o", "P": "score_p", "Q": "score_q"}
+BAND_COLUMNS = {"M": "band_m", "P": "band_p"}
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,10 @@ def session_input(store: Store, session_id: int) -> SessionInput:
             run = runs[run_id]
             result = next((results[run_id][s] for s in SOURCE_PREFERENCE if s in results[run_id]), None)
             scores = {
-                axis: getattr(result, column) if result else None for axis, column in _SCORE_COLUMNS.items()
+                axis: getattr(result, column) if result else None for axis, column in SCORE_COLUMNS.items()
             }
             bands = {
-                axis: getattr(result, column) if result else None for axis, column in _BAND_COLUMNS.items()
+                axis: getattr(result, column) if result else None for axis, column in BAND_COLUMNS.items()
             }
             machine = {axis: machine_step(scores, bands, axis) for axis in AXES}
             graded.append(

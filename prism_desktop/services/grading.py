@@ -11,19 +11,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Select, and_, case, func, or_, select
 from sqlalchemy.orm import Session
 
+from prism_desktop.review.dataset import machine_step
+from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
 from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
     GRADE_AXES,
     GRADE_STEPS,
-    SOURCE_AUTO_FILE,
-    SOURCE_SCORED_HERE,
     Experiment,
     Expert,
     Grade,
@@ -36,11 +36,8 @@ from prism_desktop.store.models import (
 from prism_desktop.workspace.protocol import L2Protocol
 
 # Our own scoring is newer than an imported auto file of the same run, so it is shown first.
-SOURCE_PREFERENCE = (SOURCE_SCORED_HERE, SOURCE_AUTO_FILE)
-# The score column of each axis; M and P are fine scores whose steps are the bands.
-_SCORE_COLUMNS = {"S": "score_s", "M": "score_m", "O": "score_o", "P": "score_p", "Q": "score_q"}
-_BAND_COLUMNS = {"M": "band_m", "P": "band_p"}
 _UNDOABLE = ("create", "update", "delete")
+SelectT = TypeVar("SelectT", bound=Select)
 
 
 class GradingError(ValueError):
@@ -140,8 +137,8 @@ def _parse_run_result(logs: str | None) -> RunResult | None:
 
 def _auto_run(result: Level1Result) -> dict[str, Any]:
     return {
-        "scores": {axis: getattr(result, column) for axis, column in _SCORE_COLUMNS.items()},
-        "bands": {axis: getattr(result, column) for axis, column in _BAND_COLUMNS.items()},
+        "scores": {axis: getattr(result, column) for axis, column in SCORE_COLUMNS.items()},
+        "bands": {axis: getattr(result, column) for axis, column in BAND_COLUMNS.items()},
         "detail": dict(result.detail or {}),
     }
 
@@ -195,11 +192,7 @@ def machine_steps(auto_run: dict[str, Any] | None) -> dict[str, int | None]:
     if auto_run is None:
         return dict.fromkeys(GRADE_AXES)
     scores, bands = auto_run.get("scores") or {}, auto_run.get("bands") or {}
-    steps: dict[str, int | None] = {}
-    for axis in GRADE_AXES:
-        value = bands.get(axis) if axis in _BAND_COLUMNS else scores.get(axis)
-        steps[axis] = None if value is None else int(value)
-    return steps
+    return {axis: machine_step(scores, bands, axis) for axis in GRADE_AXES}
 
 
 def _instrument(review: RunReview, axis: str, detail: dict[str, Any]) -> str | None:
@@ -224,7 +217,8 @@ def machine_axes(review: RunReview, l2: L2Protocol | None = None) -> list[Machin
         if review.auto_run is None:
             verdicts.append(MachineAxis(axis, "not_scored"))
             continue
-        detail = details.get(axis) if isinstance(details.get(axis), dict) else {}
+        raw = details.get(axis)
+        detail: dict[str, Any] = raw if isinstance(raw, dict) else {}
         instrument = _instrument(review, axis, detail)
         score = scores.get(axis)
         if score is None:
@@ -250,7 +244,7 @@ class GradeRecord:
     updated_at: datetime
 
 
-def _scoped(statement: Select[Any], column: Any, session_id: int | None) -> Select[Any]:
+def _scoped(statement: SelectT, column: Any, session_id: int | None) -> SelectT:
     return statement.where(column.is_(None) if session_id is None else column == session_id)
 
 
@@ -562,7 +556,7 @@ def next_ungraded_run(
     session, else by run id; starting after `after_run_id` and wrapping around. None when all done."""
     graded = _scoped(
         select(Grade.run_id, func.count(Grade.id).label("n"))
-        .filter_by(expert_id=expert_id)
+        .where(Grade.expert_id == expert_id)
         .group_by(Grade.run_id),
         Grade.session_id,
         session_id,
@@ -572,6 +566,7 @@ def next_ungraded_run(
             select(Run.id)
             .outerjoin(graded, graded.c.run_id == Run.id)
             .where(func.coalesce(graded.c.n, 0) < _needed_axes_case(l2))
+            .where(Run.success.is_not(False))  # a failed call has no code to grade
         )
         if session_id is None:
             order: tuple[Any, ...] = (Run.id,)

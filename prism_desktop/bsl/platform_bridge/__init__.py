@@ -58,3 +58,7 @@ def start(infobase: Infobase) -> Infobase:
 
 def stop() -> None:
     deactivate()
+
+
+# Registers Новый Запрос / МенеджерВременныхТаблиц / Граница and the query enumerations.
+from prism_desktop.bsl.platform_bridge import query_registration  # noqa: E402, F401

@@ -15,9 +15,8 @@ from prism_desktop.bsl.platform_bridge.query_result import (
     BslQuerySelection,
 )
 from prism_desktop.bsl.platform_bridge.query_values import BOUNDARY_TYPE, RECORD_TYPE, TRAVERSAL, BslBoundary
-from prism_desktop.bsl.stdlib import types as stdlib_types
-from prism_desktop.bsl.stdlib.collections import CONSTRUCTORS
 from prism_desktop.bsl.stdlib.globals import global_property
+from prism_desktop.bsl.stdlib.types import register_constructor
 
 __all__ = [
     "BslBoundary",
@@ -33,10 +32,7 @@ __all__ = [
 
 def register() -> None:
     for cls in (BslQuery, BslTempTablesManager, BslBoundary):
-        for name in (cls.TYPE_RU, cls.TYPE_EN):
-            CONSTRUCTORS[name.lower().replace("ё", "е")] = cls.construct
-    # the engine caches the constructor table on first use; a registration after that must refresh it
-    stdlib_types._constructors.cache_clear()
+        register_constructor((cls.TYPE_RU, cls.TYPE_EN), cls.construct)
     global_property("ОбходРезультатаЗапроса", "QueryResultIteration", TRAVERSAL)
     global_property("ТипЗаписиЗапроса", "QueryRecordType", RECORD_TYPE)
     global_property("ВидГраницы", "BoundaryType", BOUNDARY_TYPE)

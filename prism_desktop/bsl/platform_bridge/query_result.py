@@ -19,7 +19,15 @@ from prism_desktop.bsl.platform_bridge.query_values import (
 from prism_desktop.bsl.platform_bridge.values import to_bsl
 from prism_desktop.bsl.stdlib.collections import BslFixedStructure, BslStructure, BslValueTable, BslValueTree
 from prism_desktop.bsl.stdlib.collections.value_tree import BslValueTreeRowCollection
-from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, _norm, is_number, method, prop, values_equal
+from prism_desktop.bsl.values.base import (
+    BslObject,
+    BslRuntimeError,
+    _norm,
+    is_number,
+    method,
+    prop,
+    values_equal,
+)
 from prism_desktop.platform.query import QueryResult, ResultColumn, TotalsNode
 from prism_desktop.platform.types import TypeDescription
 
@@ -27,7 +35,10 @@ from prism_desktop.platform.types import TypeDescription
 def _by_groups(traversal: Any) -> bool:
     if traversal is None or traversal is TRAVERSAL_VALUES["Прямой"]:
         return False
-    if traversal is TRAVERSAL_VALUES["ПоГруппировкам"] or traversal is TRAVERSAL_VALUES["ПоГруппировкамСИерархией"]:
+    if (
+        traversal is TRAVERSAL_VALUES["ПоГруппировкам"]
+        or traversal is TRAVERSAL_VALUES["ПоГруппировкамСИерархией"]
+    ):
         return True
     raise BslRuntimeError("Несоответствие типов (параметр номер '1')")
 
@@ -119,8 +130,9 @@ class BslQueryResult(BslObject):
             created = [tree.columns.create(i, name) for i, name in enumerate(names)]
             _fill_tree(tree.rows, self.result.totals, created)
             return tree
-        return BslValueTable.from_rows(names, ([cell_to_bsl(v) for v in node.values]
-                                               for node in self.result.linear()))
+        return BslValueTable.from_rows(
+            names, ([cell_to_bsl(v) for v in node.values] for node in self.result.linear())
+        )
 
     @method("Выбрать", "Select")
     def select(self, traversal: Any = None, groupings: Any = None) -> BslQuerySelection:
@@ -229,4 +241,3 @@ class BslQuerySelection(BslObject):
         if isinstance(key, str):
             return self.bsl_get_dynamic(key)
         return self.get(key)
-

@@ -21,15 +21,26 @@ from prism_desktop.platform.query import NULL as QUERY_NULL
 from prism_desktop.platform.query import Boundary, ParameterTable, UnsupportedValue
 from prism_desktop.platform.query.values import QueryNull
 
-TRAVERSAL, TRAVERSAL_VALUES = make_enum("ОбходРезультатаЗапроса", [("Прямой", "Linear"),
-                                                                     ("ПоГруппировкам", "ByGroups"),
-                                                                     ("ПоГруппировкамСИерархией",
-                                                                      "ByGroupsWithHierarchy")])
-RECORD_TYPE, RECORD_TYPE_VALUES = make_enum("ТипЗаписиЗапроса", [("ДетальнаяЗапись", "DetailRecord"),
-                                                                   ("ИтогПоГруппировке", "GroupTotal"),
-                                                                   ("ИтогПоИерархии", "TotalByHierarchy"),
-                                                                   ("ОбщийИтог", "Overall")])
-BOUNDARY_TYPE, BOUNDARY_TYPE_VALUES = make_enum("ВидГраницы", [("Включая", "Including"), ("Исключая", "Excluding")])
+TRAVERSAL, TRAVERSAL_VALUES = make_enum(
+    "ОбходРезультатаЗапроса",
+    [
+        ("Прямой", "Linear"),
+        ("ПоГруппировкам", "ByGroups"),
+        ("ПоГруппировкамСИерархией", "ByGroupsWithHierarchy"),
+    ],
+)
+RECORD_TYPE, RECORD_TYPE_VALUES = make_enum(
+    "ТипЗаписиЗапроса",
+    [
+        ("ДетальнаяЗапись", "DetailRecord"),
+        ("ИтогПоГруппировке", "GroupTotal"),
+        ("ИтогПоИерархии", "TotalByHierarchy"),
+        ("ОбщийИтог", "Overall"),
+    ],
+)
+BOUNDARY_TYPE, BOUNDARY_TYPE_VALUES = make_enum(
+    "ВидГраницы", [("Включая", "Including"), ("Исключая", "Excluding")]
+)
 
 
 class BslBoundary(BslObject):

@@ -38,17 +38,32 @@ def sandbox_type_error(name: str) -> BslRuntimeError:
     )
 
 
+Constructor = Callable[[list[Any]], BslObject]
+_REGISTERED: dict[str, Constructor] = {}  # types added by other packages (the platform bridge)
+
+
+def register_constructor(names: tuple[str, ...], ctor: Constructor) -> None:
+    """Make `Новый <name>(...)` build objects with `ctor`, for each name (Russian, English)."""
+    for name in names:
+        _REGISTERED[_norm(name)] = ctor
+
+
 @cache
-def _constructors() -> dict[str, Callable[[list[Any]], BslObject]]:
+def _collection_constructors() -> dict[str, Constructor]:
+    # The collections import lazily: they import this module's helpers in turn.
     from prism_desktop.bsl.stdlib.collections import CONSTRUCTORS
 
     return {_norm(name): ctor for name, ctor in CONSTRUCTORS.items()}
 
 
+def _constructor(key: str) -> Constructor | None:
+    return _REGISTERED.get(key) or _collection_constructors().get(key)
+
+
 def new_object(name: str, args: list[Any]) -> BslObject:
     """`Новый Имя(Аргументы)`."""
     key = _norm(name)
-    ctor = _constructors().get(key)
+    ctor = _constructor(key)
     if ctor is None:
         if key in FORBIDDEN_TYPES:
             raise sandbox_type_error(name)
@@ -78,7 +93,7 @@ def canonical_type_name(name: str) -> str | None:
     key = _norm(name.strip())
     if key in PRIMITIVE_TYPE_ALIASES:
         return PRIMITIVE_TYPE_ALIASES[key]
-    _constructors()  # make sure the collection classes are imported
+    _collection_constructors()  # make sure the collection classes are imported
     return _object_type_names().get(key)
 
 

@@ -1,0 +1,111 @@
+"""`prism-desktop query --config config_spec.yaml [--fixtures fixtures.yaml] [--param ИМЯ=ЗНАЧЕНИЕ …]
+"ВЫБРАТЬ …"`: run a 1C query against a fresh synthetic infobase and print the result as an aligned
+table (values as 1C presents them; NULL as NULL). A batch prints every statement's result.
+
+Parameter values: integers and decimals are numbers, YYYY-MM-DD[THH:MM:SS] is a date, true/false
+(истина/ложь) a boolean, anything else a string. The query text "-" is read from standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import sys
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from prism_desktop.bsl.engine import Engine, ModuleLoadError
+from prism_desktop.bsl.platform_bridge import query_registration  # noqa: F401  (registration)
+from prism_desktop.bsl.platform_bridge.query_values import cell_to_bsl
+from prism_desktop.bsl.values.base import BslRuntimeError
+from prism_desktop.bsl.values.presentation import to_string
+from prism_desktop.cli.common import EXIT_OK, EXIT_USAGE, CliError, add_command, format_table
+from prism_desktop.cli.platform_options import PlatformRun, add_platform_options
+from prism_desktop.platform.query import QueryError, QueryResult, execute_batch
+from prism_desktop.platform.query.values import QueryNull
+
+FIXTURES_MODULE = "Тесты"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = add_command(
+        subparsers,
+        "query",
+        run,
+        help="run a 1C query (ВЫБРАТЬ …) against a synthetic infobase and print the result",
+    )
+    parser.add_argument("text", metavar="QUERY", help='the query text ("-": read it from standard input)')
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="ИМЯ=ЗНАЧЕНИЕ",
+        help="a query parameter (&ИМЯ); repeat for several",
+    )
+    add_platform_options(parser)
+
+
+def parse_parameter(text: str) -> tuple[str, Any]:
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise CliError(f"--param {text}: expected ИМЯ=ЗНАЧЕНИЕ", EXIT_USAGE)
+    return name.strip().lstrip("&"), parameter_value(raw.strip())
+
+
+def parameter_value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "истина"):
+        return True
+    if lowered in ("false", "ложь"):
+        return False
+    for pattern in ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%S"):
+        try:
+            return _dt.datetime.strptime(raw, pattern)
+        except ValueError:
+            pass
+    try:
+        number = Decimal(raw)
+    except InvalidOperation:
+        return raw
+    if not number.is_finite():
+        return raw
+    return int(number) if number == number.to_integral_value() else number
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, QueryNull):
+        return "NULL"
+    return to_string(cell_to_bsl(value))
+
+
+def format_result(result: QueryResult) -> str:
+    if not result.columns:
+        return "(нет данных)"
+    rows = [[_cell(v) for v in node.values] for node in result.linear()]
+    return format_table([c.name for c in result.columns], rows) + f"\n({len(rows)} строк)"
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.config is None:
+        raise CliError("query needs --config config_spec.yaml", EXIT_USAGE)
+    text = sys.stdin.read() if args.text == "-" else args.text
+    params = dict(parse_parameter(p) for p in args.param)
+    platform = PlatformRun.from_args(args)
+    assert platform is not None
+    try:
+        if platform.fixtures is not None:
+            engine = Engine(clock=platform.infobase.now)
+            try:
+                module = engine.load(platform.module_source("", FIXTURES_MODULE), FIXTURES_MODULE)
+                platform.before_body(engine, module)
+            except (ModuleLoadError, BslRuntimeError) as exc:
+                raise CliError(f"{args.fixtures}: the fixtures could not be created: {exc}") from None
+        try:
+            results = execute_batch(platform.infobase, text, params)
+        except QueryError as exc:
+            raise CliError(f"query: {exc.describe()}") from None
+        shown = [r for r in results if r.columns] or results[-1:]
+        print("\n\n".join(format_result(r) for r in shown))
+    finally:
+        platform.finish()
+    return EXIT_OK

@@ -1,0 +1,365 @@
+"""The scope of one SELECT: its sources (ИЗ with joins), field resolution with dereference through
+dots (each hop an implicit LEFT JOIN, placed right after the source it starts from), the select list
+with 1C's automatic field names, and the "field not in group" check."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from prism_desktop.platform import metadata as md
+from prism_desktop.platform.query import ast as A
+from prism_desktop.platform.query.errors import (
+    AMBIGUOUS_FIELD,
+    DUPLICATE_ALIAS,
+    NOT_IN_GROUP,
+    WRONG_PARAMETER,
+    QueryError,
+    field_not_found,
+    table_not_found,
+)
+from prism_desktop.platform.query.expressions import AGGREGATES, ExpressionCompiler
+from prism_desktop.platform.query.ordering import presentation
+from prism_desktop.platform.query.sources import (
+    Column,
+    DerivedColumn,
+    DerivedSource,
+    Source,
+    TableSource,
+    field_column,
+)
+from prism_desktop.platform.query.sql_expr import SqlExpr, sql_literal
+from prism_desktop.platform.query.values import ANY_STRING, ParameterTable, merge_types, tag_of, type_of_value
+from prism_desktop.platform.query.virtual_tables import VIRTUAL_TABLES, make_virtual_table
+from prism_desktop.platform.schema import quote, sql_scalar
+from prism_desktop.platform.types import TypeDescription
+
+if TYPE_CHECKING:
+    from prism_desktop.platform.query.translator import Translator
+
+_PRESENTATION = ("представление", "presentation")
+
+
+class SelectContext:
+    def __init__(self, tr: Translator):
+        self.tr = tr
+        self.config = tr.config
+        self.sources: list[Source] = []
+        self._items: list[tuple[Source, list[tuple[str, Source, str]]]] = []
+        self._implicit: dict[str, list[str]] = {}
+        self._implicit_keys: dict[tuple[str, str, str], str] = {}
+        self._trailing: list[str] = []
+        self._tables: set[str] = set()
+        self.compiler = ExpressionCompiler(self)
+        self.group_sql: set[str] | None = None
+
+    @classmethod
+    def over(cls, tr: Translator, source: Source) -> SelectContext:
+        """A context whose only source is `source` (a virtual table's conditions are written over
+        the register's own fields)."""
+        ctx = cls(tr)
+        ctx.sources.append(source)
+        ctx._items.append((source, []))
+        ctx._tables |= source.tables
+        return ctx
+
+    # --- ИЗ -------------------------------------------------------------------------------------
+    def add_from(self, items: list[A.FromItem]) -> None:
+        for item in items:
+            first = self._add_source(item.source)
+            joins: list[tuple[str, Source, str]] = []
+            self._items.append((first, joins))
+            for join in item.joins:
+                source = self._add_source(join.source)
+                joins.append((join.kind, source, self.boolean(join.on)))
+
+    def _add_source(self, node: A.TableSource | A.SubquerySource) -> Source:
+        source = self._make_source(node)
+        if any(md.norm(s.alias) == md.norm(source.alias) for s in self.sources):
+            raise QueryError(DUPLICATE_ALIAS.format(source.alias), node.pos)
+        self.sources.append(source)
+        self._tables |= source.tables
+        return source
+
+    def _make_source(self, node: A.TableSource | A.SubquerySource) -> Source:
+        sql_alias = self.tr.alias("s")
+        if isinstance(node, A.SubquerySource):
+            compiled = self.tr.compile_select(node.query)
+            derived = [DerivedColumn(c.name, c.column, c.types, c.tag_column) for c in compiled.columns]
+            alias = node.alias or sql_alias
+            return DerivedSource(alias, sql_alias, derived, lambda _used: compiled.sql, compiled.tables)
+        parts = node.parts
+        if parts[0].startswith("&"):
+            return self._parameter_table(node, sql_alias)
+        if len(parts) == 1:
+            temp = self.tr.temp.get(parts[0])
+            if temp is None:
+                raise table_not_found(node.name, node.pos)
+            return DerivedSource(
+                node.alias or parts[0], sql_alias, temp.columns, lambda _u: temp.sql_name, plain_table=True
+            )
+        obj = self.config.find(parts[0], parts[1])
+        if obj is None:
+            raise table_not_found(node.name, node.pos)
+        alias = node.alias or "".join(parts[1:])
+        if len(parts) == 2 and node.params is None:
+            meta = obj if obj.is_referenced else None
+            return TableSource(alias, sql_alias, obj.table, obj.fields, obj.kind, meta)
+        if len(parts) == 3 and node.params is None:
+            section = obj.tabular_section(parts[2])
+            if section is not None:
+                return TableSource(alias, sql_alias, section.table, section.fields, "tabular", None)
+        if len(parts) == 3 and md.norm(parts[2]) in VIRTUAL_TABLES and isinstance(obj, md.Register):
+            return make_virtual_table(self, obj, parts[2], node.params or [], alias, sql_alias, node.pos)
+        raise table_not_found(node.name, node.pos)
+
+    def _parameter_table(self, node: A.TableSource, sql_alias: str) -> Source:
+        name = node.parts[0][1:]
+        value = self.tr.param_value(name, node.pos)
+        if not isinstance(value, ParameterTable):
+            raise QueryError(WRONG_PARAMETER.format(name), node.pos)
+        columns: list[DerivedColumn] = []
+        for i, (col_name, declared) in enumerate(value.columns):
+            types = declared.types if isinstance(declared, TypeDescription) and declared.types else ()
+            if not types:
+                types = merge_types(*((t,) for row in value.rows if (t := type_of_value(row[i])) is not None))
+            types = types or (ANY_STRING,)
+            tag = f"c{i}_t" if len(types) > 1 else None
+            columns.append(DerivedColumn(col_name, f"c{i}", types, tag))
+        rows = []
+        for row in value.rows:
+            cells: list[object] = []
+            for cell, col in zip(row, columns, strict=True):
+                if col.tag_column is not None:
+                    own = type_of_value(cell)
+                    cells.append(tag_of(own) if own is not None else None)
+                cells.append(sql_scalar(cell) if type_of_value(cell) is not None else None)
+            rows.append(cells)
+        table = self.tr.param_tables.create_from_rows("&" + name, columns, rows)
+        return DerivedSource(
+            node.alias or name, sql_alias, columns, lambda _u: table.sql_name, plain_table=True
+        )
+
+    def implicit_join(
+        self, owner: Source | None, ref_sql: str, ref_tag: str | None, meta: md.MetaObject
+    ) -> str:
+        """The alias of `meta`'s table joined on Ссылка = ref (once per owner, reference and type)."""
+        tag = f"{meta.kind}.{meta.name}"
+        key = (owner.sql_alias if owner else "", ref_sql, tag)
+        alias = self._implicit_keys.get(key)
+        if alias is not None:
+            return alias
+        alias = self.tr.alias("j")
+        condition = f"{quote(alias)}.{quote('Ссылка')} = {ref_sql}"
+        if ref_tag is not None:
+            condition += f" AND {ref_tag} = {sql_literal(tag)}"
+        clause = f"LEFT JOIN {quote(meta.table)} AS {quote(alias)} ON {condition}"
+        if owner is None:
+            self._trailing.append(clause)
+        else:
+            self._implicit.setdefault(owner.sql_alias, []).append(clause)
+        self._implicit_keys[key] = alias
+        self._tables.add(meta.table)
+        return alias
+
+    def from_clause(self) -> str:
+        pieces: list[str] = []
+        for first, joins in self._items:
+            text = first.from_sql() + self._implicit_sql(first)
+            for kind, source, on in joins:
+                right = source.from_sql()
+                extra = self._implicit_sql(source)
+                if extra:
+                    right = f"({right}{extra})"
+                text += f" {kind} JOIN {right} ON {on}"
+            pieces.append(text)
+        if self._trailing and pieces:
+            pieces[-1] += " " + " ".join(self._trailing)
+        return ", ".join(pieces)
+
+    def _implicit_sql(self, source: Source) -> str:
+        clauses = self._implicit.get(source.sql_alias)
+        return " " + " ".join(clauses) if clauses else ""
+
+    def tables(self) -> set[str]:
+        return self._tables | {t for s in self.sources for t in s.tables}
+
+    # --- fields ---------------------------------------------------------------------------------
+    def source_by_alias(self, name: str) -> Source | None:
+        key = md.norm(name)
+        return next((s for s in self.sources if md.norm(s.alias) == key), None)
+
+    def resolve(self, path: A.FieldPath) -> SqlExpr:
+        parts = path.parts
+        source = self.source_by_alias(parts[0]) if len(parts) > 1 else None
+        if source is not None:
+            column = self._column(source, parts[1])
+            rest = parts[2:]
+        else:
+            found = [(s, c) for s in self.sources if (c := self._column(s, parts[0])) is not None]
+            if len(found) > 1:
+                raise QueryError(AMBIGUOUS_FIELD.format(path.text), path.pos)
+            source, column = found[0] if found else (None, None)
+            rest = parts[1:]
+        if column is None:
+            raise field_not_found(path.text, path.pos)
+        expr = SqlExpr(column.sql, column.types, column.tag)
+        for name in rest:
+            expr = self.deref(source, expr, name, path)
+        return expr
+
+    def _column(self, source: Source, name: str) -> Column | None:
+        column = source.column(name)
+        if column is None and md.norm(name) in _PRESENTATION and source.meta is not None:
+            ref = source.column("Ссылка")
+            if ref is not None:
+                return Column(
+                    name, presentation(self.config, SqlExpr(ref.sql, ref.types, ref.tag)), (ANY_STRING,)
+                )
+        return column
+
+    def deref(self, owner: Source | None, expr: SqlExpr, name: str, path: A.FieldPath) -> SqlExpr:
+        """`expr.name` for a reference expression: a field of the referenced object."""
+        candidates: list[tuple[str, Column]] = []
+        for simple in expr.types:
+            if not simple.is_ref:
+                continue
+            meta = self.config.find(simple.ref_kind or "", simple.ref_name or "")
+            if meta is None or (meta.kind == md.ENUM and md.norm(name) == "имя"):
+                continue
+            f = meta.field(name)
+            if f is None:
+                continue
+            alias = self.implicit_join(owner, expr.sql, expr.tag, meta)
+            candidates.append((tag_of(simple), field_column(alias, f)))
+        if not candidates:
+            if md.norm(name) in _PRESENTATION and any(t.is_ref for t in expr.types):
+                return SqlExpr(presentation(self.config, expr), (ANY_STRING,))
+            raise field_not_found(path.text, path.pos)
+        if len(candidates) == 1:
+            column = candidates[0][1]
+            return SqlExpr(column.sql, column.types, column.tag)
+        types = merge_types(*(c.types for _, c in candidates))
+        value = (
+            "(CASE "
+            + " ".join(f"WHEN {expr.tag} = {sql_literal(t)} THEN {c.sql}" for t, c in candidates)
+            + " END)"
+        )
+        tags = " ".join(
+            f"WHEN {expr.tag} = {sql_literal(t)} THEN {c.tag or sql_literal(tag_of(c.types[0]))}"
+            for t, c in candidates
+        )
+        return SqlExpr(value, types, f"(CASE {tags} END)")
+
+    # --- expressions ------------------------------------------------------------------------------
+    def expression(self, node: A.Expr) -> SqlExpr:
+        return self.compiler.compile(node)
+
+    def boolean(self, node: A.Expr) -> str:
+        return self.compiler.compile(node).sql
+
+    # --- the select list ----------------------------------------------------------------------
+    def select_fields(self, part: A.SelectQuery) -> list[tuple[str, SqlExpr]]:
+        result: list[tuple[str, SqlExpr]] = []
+        names: set[str] = set()
+        aggregated = (
+            bool(part.group_by)
+            or any(f.expr is not None and _has_aggregate(f.expr) for f in part.fields)
+            or (part.having is not None)
+        )
+        if aggregated:
+            self.group_sql = {self.expression(e).sql for e in part.group_by}
+        for index, field in enumerate(part.fields):
+            if field.expr is None:
+                sources = self.sources if field.star_alias is None else [self._star_source(field)]
+                for source in sources:
+                    for column in source.columns():
+                        result.append(
+                            (_unique(names, column.name), SqlExpr(column.sql, column.types, column.tag))
+                        )
+                continue
+            if aggregated:
+                self.check_grouped(field.expr)
+            expr = self.expression(field.expr)
+            if field.alias is not None:
+                if md.norm(field.alias) in names:
+                    raise QueryError(DUPLICATE_ALIAS.format(field.alias), field.pos)
+                names.add(md.norm(field.alias))
+                result.append((field.alias, expr))
+            else:
+                result.append((_unique(names, self._auto_name(field.expr, index)), expr))
+        return result
+
+    def _star_source(self, field: A.SelectField) -> Source:
+        source = self.source_by_alias(field.star_alias or "")
+        if source is None:
+            raise table_not_found(field.star_alias or "", field.pos)
+        return source
+
+    def _auto_name(self, expr: A.Expr, index: int) -> str:
+        if isinstance(expr, A.FieldPath):
+            parts = expr.parts
+            if len(parts) > 1 and self.source_by_alias(parts[0]) is not None:
+                parts = parts[1:]
+            return "".join(parts)
+        return f"Поле{index + 1}"
+
+    def check_grouped(self, node: A.Expr) -> None:
+        """In a grouped query every field outside an aggregate must be a grouping expression (or be
+        reached through one: Т.Товар.Наименование when grouping by Т.Товар)."""
+        if self.group_sql is None:
+            return
+        if isinstance(node, A.Call) and node.name.lower() in AGGREGATES:
+            return
+        if isinstance(node, A.FieldPath):
+            for k in range(len(node.parts), 0, -1):
+                prefix = A.FieldPath(node.pos, node.parts[:k])
+                try:
+                    if self.expression(prefix).sql in self.group_sql:
+                        return
+                except QueryError:
+                    continue
+            self.expression(node)  # an unknown field is reported as such first
+            raise QueryError(NOT_IN_GROUP.format(node.text), node.pos)
+        constant = isinstance(node, (A.Literal, A.Param, A.ValueOf, A.TypeOf, A.Subquery, A.InList))
+        if not constant and self.expression(node).sql in self.group_sql:
+            return
+        for child in _children(node):
+            self.check_grouped(child)
+
+
+def _unique(names: set[str], name: str) -> str:
+    candidate, n = name, 0
+    while md.norm(candidate) in names:
+        n += 1
+        candidate = f"{name}{n}"
+    names.add(md.norm(candidate))
+    return candidate
+
+
+def _children(node: A.Expr) -> list[A.Expr]:
+    if isinstance(node, A.Unary):
+        return [node.operand]
+    if isinstance(node, A.Binary):
+        return [node.left, node.right]
+    if isinstance(node, A.Between):
+        return [node.operand, node.low, node.high]
+    if isinstance(node, A.Like):
+        return [node.operand, node.pattern] + ([node.escape] if node.escape else [])
+    if isinstance(node, (A.IsNull, A.Refs, A.Cast)):
+        return [node.operand]
+    if isinstance(node, A.Case):
+        items = [node.operand] if node.operand else []
+        for cond, value in node.whens:
+            items += [cond, value]
+        return items + ([node.otherwise] if node.otherwise else [])
+    if isinstance(node, A.Call):
+        return list(node.args)
+    if isinstance(node, A.InList):
+        return node.operands
+    return []
+
+
+def _has_aggregate(node: A.Expr) -> bool:
+    if isinstance(node, A.Call) and node.name.lower() in AGGREGATES:
+        return True
+    return any(_has_aggregate(c) for c in _children(node))
