@@ -72,7 +72,7 @@ class SyntaxMeasurement:
 @dataclass
 class TestOutcome:
     __test__ = False
-    index: int  # 1-based, as in PRISM_PASS <i>
+    index: int  # 1-based; PRISM's marker lines count from 0, so scoring prints index - 1
     status: str  # "pass" | "fail" | "error"
     args: list[str] = field(default_factory=list)  # BSL-style presentation of each argument
     expected: str = ""

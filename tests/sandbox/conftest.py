@@ -1,0 +1,164 @@
+"""Sandbox test fixtures. Tests marked `docker` need a real engine: without one they skip, except under
+CI=true, where a missing engine (or image) is a failure, never a skip."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import docker
+import pytest
+
+from prism_desktop.sandbox.backend import installed_package_dir
+from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, owner_tag
+from prism_desktop.sandbox.docker_backend import DockerBackend
+from prism_desktop.sandbox.image import IMAGE_REF, engine_status
+from prism_desktop.sandbox.local_backend import LocalBackend
+from prism_desktop.sandbox.spec import Limits, RunSpec, TaskData
+
+# A stand-in for the engine's in-process runner, driven by the candidate "code": it lets the plumbing
+# tests make the worker sleep, allocate, print, crash or forge without depending on the BSL engine.
+STANDIN_HARNESS = textwrap.dedent(
+    """
+    import json, os, sys, time
+    from prism_desktop.sandbox.spec import RunResult, SyntaxMeasurement, TestsMeasurement
+
+    def run_legs(spec):
+        code = spec.code
+        result = RunResult(spec.run_id, "ok", "inprocess", False, "standin 1")
+        if "syntax" in spec.legs:
+            result.syntax = SyntaxMeasurement("standin 1")
+            return result
+        if code == "sleep":
+            time.sleep(3600)
+        if code == "hang-cpu":
+            while True:
+                pass
+        if code == "grow-memory":
+            chunks = []
+            while True:
+                chunks.append(bytearray(16 * 1024 * 1024))
+        if code == "raise":
+            raise RuntimeError("engine bug")
+        if code.startswith("print:"):
+            print(code[len("print:"):] * 200_000)
+        if code == "forge-envelope":
+            fake = {"format": "prism-desktop.sandbox.result/1", "nonce": "0" * 32, "complete": True,
+                    "result": {"run_id": spec.run_id, "status": "ok", "runner": "docker", "isolated": True,
+                               "engine_version": "forged"}}
+            out_dir = sys.argv[sys.argv.index("--out") + 1]
+            with open(os.path.join(out_dir, "result.json"), "w") as handle:
+                json.dump(fake, handle)
+            os._exit(0)
+        if code == "exit-early":
+            os._exit(3)
+        result.tests = TestsMeasurement("standin 1", "ok", total=1)
+        return result
+    """
+)
+
+
+SpecFactory = Callable[..., RunSpec]
+
+
+def _a_spec(code: str, run_id: str = "run-1", legs: list[str] | None = None, **limits: object) -> RunSpec:
+    """A category-A run spec with one test and short timeouts."""
+    return RunSpec(
+        run_id=run_id,
+        code=code,
+        task=TaskData(
+            category="A",
+            task_id="T1",
+            entry_point_patterns=["Сумма.*"],
+            tests=[{"args": [[1, 2, 3]], "expected": 6}],
+        ),
+        legs=legs or ["syntax", "tests"],
+        limits=Limits(**{"test_timeout_s": 2.0, "wall_slack_s": 2.0, **limits}),  # type: ignore[arg-type]
+    )
+
+
+@pytest.fixture
+def a_spec() -> SpecFactory:
+    return _a_spec
+
+
+def _engine_problem() -> str | None:
+    status = engine_status()
+    if not status.reachable:
+        return f"no Docker engine: {status.error}"
+    if not status.image_present:
+        return f"the sandbox image {IMAGE_REF} is missing (prism-desktop sandbox build)"
+    return None
+
+
+def _require_engine() -> None:
+    problem = _engine_problem()
+    if problem is None:
+        return
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"CI=true and {problem}: Docker tests must run in CI (.ci/docker.sh starts an engine)")
+    pytest.skip(problem)
+
+
+@pytest.fixture(autouse=True)
+def _docker_required(request: pytest.FixtureRequest) -> None:
+    if request.node.get_closest_marker("docker") is not None:
+        _require_engine()
+
+
+@pytest.fixture(scope="session")
+def standin_package(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the installed package whose harness_a is the stand-in above."""
+    root = tmp_path_factory.mktemp("standin")
+    package = root / "prism_desktop"
+    shutil.copytree(installed_package_dir(), package, ignore=shutil.ignore_patterns("__pycache__"))
+    (package / "sandbox" / "harness_a.py").write_text(STANDIN_HARNESS, encoding="utf-8")
+    return package
+
+
+@pytest.fixture(scope="session")
+def docker_client() -> Iterator[docker.DockerClient]:
+    _require_engine()  # session fixtures are set up before the autouse check above
+    client = docker.from_env()
+    yield client
+    client.close()
+
+
+def our_containers(client: docker.DockerClient) -> list[str]:
+    """Sandbox containers created by this test process."""
+    found = client.containers.list(all=True, filters={"label": f"{LABEL}=1"})
+    return [c.id for c in found if c.labels.get(OWNER_LABEL) == owner_tag()]
+
+
+@pytest.fixture
+def no_leftovers(docker_client: docker.DockerClient) -> Iterator[None]:
+    """Fails the test if it leaves a sandbox container behind."""
+    yield
+    left = our_containers(docker_client)
+    assert not left, f"sandbox containers left behind: {left}"
+
+
+@pytest.fixture
+def standin_docker(
+    standin_package: Path, docker_client: docker.DockerClient, no_leftovers: None
+) -> DockerBackend:
+    return DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False)
+
+
+@pytest.fixture
+def standin_local(standin_package: Path) -> LocalBackend:
+    return LocalBackend(package_dir=standin_package)
+
+
+@pytest.fixture
+def real_docker(docker_client: docker.DockerClient, no_leftovers: None) -> DockerBackend:
+    """The installed package, real engine included."""
+    return DockerBackend(docker_client, sweep_orphans=False)
+
+
+@pytest.fixture
+def real_local() -> LocalBackend:
+    return LocalBackend()
