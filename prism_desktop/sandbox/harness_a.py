@@ -14,6 +14,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from prism_desktop.bsl.antipatterns import find_antipatterns
 from prism_desktop.bsl.checker import check_module
 from prism_desktop.bsl.engine import ENGINE_NAME, ENGINE_VERSION, BslModule, Engine, ModuleLoadError
 from prism_desktop.bsl.limits import RunLimits
@@ -73,9 +74,11 @@ def _tail(text: str) -> str:
 
 
 def syntax_leg(code: str) -> SyntaxMeasurement:
+    """Compile diagnostics (S) plus the O-auto white-list anti-patterns (warnings; S ignores them),
+    as PRISM takes both from one BSL Language Server pass."""
+    found = [*check_module(code, "Модуль"), *find_antipatterns(code)]
     diagnostics = [
-        Diagnostic(d.code, d.severity, d.message, d.line, d.column, d.end_line, d.end_column)
-        for d in check_module(code, "Модуль")
+        Diagnostic(d.code, d.severity, d.message, d.line, d.column, d.end_line, d.end_column) for d in found
     ]
     return SyntaxMeasurement(instrument=INSTRUMENT, diagnostics=diagnostics)
 

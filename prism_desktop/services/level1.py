@@ -69,15 +69,10 @@ def run_spec(
     return RunSpec(run_id=run_id, code=code, task=task_data(task), legs=legs, limits=limits)
 
 
-# Our checker reports syntax and compile errors only; it does not look for the protocol's O-auto
-# white-list anti-patterns yet, so O-auto would claim 10 for any code. Say N/A instead.
-O_AUTO_MISSING = "не измерено: статический анализ антипаттернов O-авто ещё не реализован"
-
-
 def instruments_for(task: Task) -> Instruments:
     if task.category == "B":
         return Instruments(unavailable={"b_run": B_NOT_BUILT, "syntax": B_NOT_BUILT, "perf": B_NOT_BUILT})
-    return Instruments(unavailable={"o_auto": O_AUTO_MISSING})
+    return Instruments()
 
 
 def sandbox_label(sandbox: SandboxBackend | str) -> str:

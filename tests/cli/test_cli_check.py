@@ -104,7 +104,7 @@ def test_references_run_for_real_in_the_local_sandbox(
 ) -> None:
     assert _check(workspace, "--sandbox", "local") == 0
     out = capsys.readouterr().out
-    assert "  A1 canonical.bsl: ok: S=10, M=10.0, O=None" in out  # no perf.yaml, no O-auto analyser
+    assert "  A1 canonical.bsl: ok: S=10, M=10.0, O=10" in out  # no perf.yaml: O-auto, nothing found
     canonical = workspace.root / "tasks" / "category_a" / "A1_array_sum" / "canonical.bsl"
     canonical.write_text(canonical.read_text(encoding="utf-8").replace("+", "-"), encoding="utf-8")
     assert _check(workspace, "--sandbox", "local") == 1
