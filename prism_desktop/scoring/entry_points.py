@@ -1,16 +1,16 @@
 """Which declared function the tests call (PRISM_FORMAT §3.2), and the category-B auto-export
-of that declaration (§1.9). Only the Russian keyword forms are recognised (§0). The detection
-itself lives in sandbox/candidate_text.py, shared with the in-container harness."""
+of that declaration (§1.9). Only the Russian keyword forms are recognised (§0). Detection and
+auto-export themselves live in sandbox/candidate_text.py, shared with the in-container harness."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from prism_desktop.sandbox.candidate_text import (
     EntryPatternError,
     declared_functions,
     detect_entry_point,
+    ensure_exported,
 )
 
 __all__ = [
@@ -44,18 +44,3 @@ def detect_entry_point_b(code: str, patterns: Sequence[str]) -> str | None:
 
 def detect_entry_point_for(code: str, patterns: Sequence[str], category: str) -> str | None:
     return detect_entry_point(code, patterns, include_procedures=category == "B")
-
-
-def ensure_exported(code: str, entry: str) -> str:
-    """Append ` Экспорт` to the first declaration of `entry` when it lacks it: the tests module
-    calls the candidate's module from outside, which 1C allows only for exported methods, and
-    the prompt never says so. The parameter list runs up to the first `)`; whitespace after it
-    is replaced by the single space before `Экспорт`."""
-    declaration = re.compile(
-        r"^([ \t]*(?:Функция|Процедура)[ \t]+" + re.escape(entry) + r"[ \t]*\([^)]*\))([ \t]*)(Экспорт\b)?",
-        re.MULTILINE | re.IGNORECASE,
-    )
-    match = declaration.search(code)
-    if match is None or match.group(3):
-        return code
-    return code[: match.start()] + match.group(1) + " Экспорт" + code[match.end() :]

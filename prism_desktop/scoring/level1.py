@@ -14,7 +14,7 @@ from prism_desktop.scoring.entry_points import EntryPatternError, detect_entry_p
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.meaning import score_meaning_a, score_meaning_b
-from prism_desktop.scoring.optimization import LEG_AUTO, apply_correctness_gate, score_optimization
+from prism_desktop.scoring.optimization import apply_correctness_gate, score_optimization
 from prism_desktop.scoring.platform_axis import score_platform
 from prism_desktop.scoring.quality import quality
 from prism_desktop.scoring.syntax import score_syntax_a, score_syntax_b
@@ -33,8 +33,7 @@ BANDED_AXES = ("M", "P")
 @dataclass(frozen=True)
 class Instruments:
     """What the caller knows beyond the measurements: the axes the edition asks for, and why a
-    sandbox leg ("syntax", "tests", "perf", "b_run") or the static O-auto analysis ("o_auto")
-    could not be measured."""
+    sandbox leg ("syntax", "tests", "perf", "b_run") could not be measured."""
 
     requested: frozenset[str] = frozenset(AXES)
     unavailable: Mapping[str, str] = field(default_factory=dict)
@@ -104,10 +103,7 @@ def _score_axis(
     protocols: Protocols,
     measurements: RunResult | None,
     why_missing: Callable[[str], str],
-    instruments: Instruments,
 ) -> AxisScore:
-    if axis == "O" and task.perf is None and "o_auto" in instruments.unavailable:
-        return AxisScore.not_measured(instruments.unavailable["o_auto"], leg=LEG_AUTO)
     if axis == "O":
         return score_optimization(
             task,

@@ -147,21 +147,6 @@ def test_untestable_task_has_no_m() -> None:
     assert run["detail"]["M"] == {"reason": "нет скрытых тестов — ось M не исполнима"}
 
 
-def test_o_auto_without_an_analyser_is_not_measured_rather_than_ten() -> None:
-    no_perf = task_a(perf=None)
-    reason = "не измерено: нет анализатора"
-    run = score_run(
-        no_perf, PROTOCOLS, generation(), full_a(), instruments=Instruments(unavailable={"o_auto": reason})
-    )
-    assert run["scores"]["O"] is None
-    assert run["detail"]["O"] == {"reason": reason, "leg": "O-авто"}
-    # with perf.yaml the exec leg is used and the missing analyser does not matter
-    with_perf = score_run(
-        TASK_A, PROTOCOLS, generation(), full_a(), instruments=Instruments(unavailable={"o_auto": reason})
-    )
-    assert with_perf["scores"]["O"] == 10
-
-
 def test_changing_a_bound_in_the_protocol_changes_the_score() -> None:
     assert score_run(TASK_A, PROTOCOLS, generation(), full_a())["bands"]["M"] == 6  # 4/5 = 0.8 < 0.85
     rows = list(M_TABLE.rows)
