@@ -156,9 +156,7 @@ def score_run(
 
         try:
             for axis in active:
-                results[axis] = _score_axis(
-                    axis, task, code, protocols, measurements, why_missing, instruments
-                )
+                results[axis] = _score_axis(axis, task, code, protocols, measurements, why_missing)
         except EntryPatternError as error:
             source = "tests.yaml" if task.category == "A" else "task.yaml"
             raise ValueError(f"{task.directory / source}: {error}") from error
