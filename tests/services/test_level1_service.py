@@ -93,8 +93,8 @@ def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
     marker = {
         "run_index": 0,
         "response_hash": first.response_hash,
-        "scores": {"Q": 1.23},
-        "bands": {},
+        "scores": {"S": 10, "M": 10.0, "O": 10, "P": None, "Q": 1.23},
+        "bands": {"M": 10, "P": None},
         "detail": {},
     }
     checkpoint_path(out).parent.mkdir(parents=True)
