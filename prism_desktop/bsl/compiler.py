@@ -21,6 +21,7 @@ comparison. "statements" counts one per executed statement and loop iteration, a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NoReturn
@@ -109,14 +110,20 @@ def _byref_method_positions() -> dict[str, set[int]]:
 
 
 class ModuleCompiler:
-    def __init__(self, module: A.Module, counting: str = "off"):
+    def __init__(
+        self, module: A.Module, counting: str = "off", engine_globals: Mapping[str, Any] | None = None
+    ):
         if counting not in COUNTING_MODES:
             raise ValueError(f"counting must be one of {COUNTING_MODES}, not {counting!r}")
         self.tree = module
         self.counting = counting
+        self.engine_globals = engine_globals or {}  # the engine's own names (common modules), before stdlib's
         self.constants: dict[str, Any] = {}
         self._constant_names: dict[tuple[type, Any], str] = {}
         self.byref_methods = _byref_method_positions()
+        for value in self.engine_globals.values():  # common modules: methods taking arguments by reference
+            for name, positions in getattr(value, "byref_positions", dict)().items():
+                self.byref_methods.setdefault(name, set()).update(positions)
         self.variables: dict[str, VariableInfo] = {}
         self.methods: dict[str, MethodInfo] = {}
         self.sections: dict[int, str] = {}
@@ -141,7 +148,9 @@ class ModuleCompiler:
         return name
 
     def property(self, key: str) -> str | None:
-        value = PROPERTIES.get(key)
+        value = self.engine_globals.get(key)
+        if value is None:
+            value = PROPERTIES.get(key)
         if value is None:
             from prism_desktop.bsl.stdlib.collections import GLOBALS
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from prism_desktop.bsl import runtime as rt
 from prism_desktop.bsl.checker import check_tree
+from prism_desktop.bsl.common_modules import BslCommonModule
 from prism_desktop.bsl.compiler import (
     BODY_SECTION,
     CompileError,
@@ -290,6 +291,7 @@ class Engine:
         self.state = LimitState()
         self.meter = LineMeter(self.limits.max_collection_items, self.limits.max_string_chars)
         self.modules: list[BslModule] = []
+        self.globals: dict[str, Any] = {}  # canonical name -> common module (add_common_module)
 
     # --- the context built-ins see ----------------------------------------------------------
     def message(self, text: str) -> None:
@@ -321,7 +323,7 @@ class Engine:
         if errors:
             first = errors[0]
             raise ModuleLoadError(first.message, first.line, first.column, name, errors)
-        compiler = ModuleCompiler(parsed.module, self.counting)
+        compiler = ModuleCompiler(parsed.module, self.counting, self.globals)
         try:
             code = compiler.compile()
         except CompileError as exc:
@@ -338,6 +340,14 @@ class Engine:
         _REGISTRY[module.filename] = module
         self.modules.append(module)
         return module
+
+    def add_common_module(self, name: str, module: BslModule) -> None:
+        """Make a module loaded by this engine visible as the common module `name` to the modules
+        loaded after this call (globals are resolved at load time): `name.Метод(...)` calls its
+        exported methods within the running call (common_modules.py)."""
+        if module.engine is not self:
+            raise ValueError(f"common module {name!r}: the module was loaded by another engine")
+        self.globals[canonical(name)] = BslCommonModule(name, module)
 
     def _namespace(self, module: BslModule) -> dict[str, Any]:
         code = module.code

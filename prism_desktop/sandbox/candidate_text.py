@@ -1,4 +1,5 @@
-"""Text rules PRISM applies to extracted candidate code (PRISM_FORMAT §3.1.4, §3.2, §3.3.1).
+"""Text rules PRISM applies to extracted candidate code (PRISM_FORMAT §3.1.4, §3.2, §3.3.1, and the
+category-B auto-export of §1.9).
 
 The single implementation of these rules: the in-container harness uses it, and so does the
 scoring layer (which sits above sandbox/). Pure standard library.
@@ -82,3 +83,18 @@ def detect_entry_point(code: str, patterns: Sequence[str], *, include_procedures
             if compiled.fullmatch(name):
                 return name
     return names[0]
+
+
+def ensure_exported(code: str, entry: str) -> str:
+    """§1.9: append ` Экспорт` to the first declaration of `entry` when it lacks it: the tests module
+    calls the candidate's module from outside, which 1C allows only for exported methods, and the
+    prompt never says so. The parameter list runs up to the first `)`; whitespace after it is
+    replaced by the single space before `Экспорт`. Lines do not move."""
+    declaration = re.compile(
+        r"^([ \t]*(?:Функция|Процедура)[ \t]+" + re.escape(entry) + r"[ \t]*\([^)]*\))([ \t]*)(Экспорт\b)?",
+        re.MULTILINE | re.IGNORECASE,
+    )
+    match = declaration.search(code)
+    if match is None or match.group(3):
+        return code
+    return code[: match.start()] + match.group(1) + " Экспорт" + code[match.end() :]

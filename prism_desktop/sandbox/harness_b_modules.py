@@ -1,0 +1,207 @@
+"""The pieces of a category-B run against the synthetic infobase (PRISM_FORMAT §1.8–1.9, §3.4 B):
+the configuration and fixtures of a task, the candidate's common module КодКандидата compiled with
+our checker, the module Тесты (generated fixture helpers + tests.bsl), and ПрогнатьТест's result.
+
+Errors that are ours or the task's (a config_spec or fixtures the emulator rejects, a tests.bsl that
+does not compile, a construct our engine does not implement) are TaskSetupError: the run is an
+infra_error, never the candidate's fault.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from prism_desktop.bsl import platform_bridge
+from prism_desktop.bsl.checker import check_module
+from prism_desktop.bsl.common_modules import common_module_errors
+from prism_desktop.bsl.diagnostics import Diagnostic
+from prism_desktop.bsl.engine import BslModule, Engine, EngineInternalError, ModuleLoadError
+from prism_desktop.bsl.parser import parse_module
+from prism_desktop.bsl.platform_bridge import query_registration  # noqa: F401  (Запрос and its globals)
+from prism_desktop.bsl.stdlib.system import error_description_text
+from prism_desktop.bsl.values.base import BslRuntimeError
+from prism_desktop.bsl.values.presentation import to_string
+from prism_desktop.platform import ConfigError, Configuration, Infobase, PlatformError, load_configuration
+from prism_desktop.platform.fixtures import FixtureError, FixtureModule, generate
+from prism_desktop.sandbox import spec as sp
+from prism_desktop.sandbox.candidate_text import ensure_exported
+
+CANDIDATE_MODULE = "КодКандидата"
+TESTS_MODULE = "Тесты"
+RUN_FUNCTION = "ПрогнатьТест"
+ENTRY_MARK = "{{ENTRY}}"
+CLIENT_EXCEPTION = "КЛИЕНТ_ИСКЛЮЧЕНИЕ: "  # what PRISM's trigger writes when ПрогнатьТест raises
+NOT_COMPILED = "модуль кандидата не компилируется"
+MAX_COMPILE_ERRORS = 5
+COMPILE_ERROR_CHARS = 200
+DATE_KEY = "__date__"  # a YAML date in the JSON-safe form of TaskData
+_RESULT = re.compile(r"PASSED=(\d+);TOTAL=(\d+);(.*)", re.DOTALL)
+# Load errors that name a limit of our engine, not an error the 1C compiler would report.
+_ENGINE_GAPS = ("исполнителем PRISM Desktop", "не поддерживается", "не поддерживаются", "Внутренняя ошибка")
+
+
+class TaskSetupError(Exception):
+    """The task's data or our emulator cannot set up the run: an infra_error."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The task
+
+
+def revive_dates(value: Any, where: str = "") -> Any:
+    """TaskData carries YAML dates as {"__date__": "YYYY-MM-DD[THH:MM:SS]"}; the fixture generator
+    needs them back as dates (a date becomes Дата(Y, M, D), §1.8)."""
+    if isinstance(value, dict):
+        if set(value) == {DATE_KEY}:
+            text = str(value[DATE_KEY])
+            try:
+                if "T" in text:
+                    return _dt.datetime.fromisoformat(text)
+                return _dt.date.fromisoformat(text)
+            except ValueError:
+                expected = "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS"
+                raise TaskSetupError(f"{where or 'task data'}: found the date {text!r}, {expected}") from None
+        return {k: revive_dates(v, f"{where}.{k}" if where else str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [revive_dates(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    return value
+
+
+def load_config(task: sp.TaskData) -> Configuration:
+    if task.config_spec is None:
+        raise TaskSetupError(f"task {task.task_id}: config_spec.yaml is missing (category B needs it)")
+    try:
+        return load_configuration(revive_dates(task.config_spec, "config_spec"), "config_spec.yaml")
+    except ConfigError as exc:
+        raise TaskSetupError(str(exc)) from None
+
+
+def fixture_module(fixtures: Any, config: Configuration, source: str = "fixtures.yaml") -> FixtureModule:
+    try:
+        return generate(revive_dates(fixtures, "fixtures"), config, source)
+    except FixtureError as exc:
+        raise TaskSetupError(str(exc)) from None
+
+
+def tests_text(task: sp.TaskData) -> str:
+    if not task.tests_bsl:
+        raise TaskSetupError(f"task {task.task_id}: tests.bsl is missing or empty (category B needs it)")
+    return task.tests_bsl
+
+
+@contextmanager
+def infobase_session(config: Configuration) -> Iterator[Infobase]:
+    """A fresh in-memory infobase that BSL code sees for the duration of the block."""
+    try:
+        infobase = platform_bridge.start(Infobase(config))
+    except (PlatformError, sqlite3.Error) as exc:
+        raise TaskSetupError(
+            f"the emulator cannot create the infobase for this configuration: {exc}"
+        ) from None
+    try:
+        yield infobase
+    finally:
+        platform_bridge.stop()
+        infobase.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# The candidate's module
+
+
+@dataclass
+class CandidateModule:
+    """The candidate compiled as the common module КодКандидата: `module` when it compiled,
+    else the compile errors (1C's /CheckModules would list them)."""
+
+    module: BslModule | None
+    errors: list[Diagnostic] = field(default_factory=list)
+
+    def compile_error_lines(self) -> list[int]:
+        return [d.line for d in self.errors]
+
+    def compile_errors(self) -> list[str]:
+        """The first few errors as 1C's check log writes them, each cut short as PRISM stores them."""
+        return [
+            f"{{ОбщийМодуль.{CANDIDATE_MODULE}.Модуль({d.line},{d.column})}}: {d.message}"[
+                :COMPILE_ERROR_CHARS
+            ]
+            for d in self.errors[:MAX_COMPILE_ERRORS]
+        ]
+
+
+def compile_candidate(engine: Engine, code: str, entry: str | None) -> CandidateModule:
+    """Check and load the auto-exported candidate into `engine` and register it as the common
+    module КодКандидата. Raises TaskSetupError when only our engine's limits stop it."""
+    text = ensure_exported(code, entry) if entry else code
+    errors = [d for d in check_module(text, CANDIDATE_MODULE) if d.severity == "error"]
+    errors += common_module_errors(parse_module(text, CANDIDATE_MODULE).module)
+    if errors:
+        return CandidateModule(None, sorted(errors, key=Diagnostic.sort_key))
+    try:
+        module = engine.load(text, CANDIDATE_MODULE)
+    except ModuleLoadError as exc:
+        if any(gap in exc.message for gap in _ENGINE_GAPS):
+            raise TaskSetupError(f"{NOT_COMPILED} исполнителем PRISM Desktop: {exc.describe()}") from None
+        found = exc.diagnostics or [Diagnostic("CompileError", "error", exc.message, exc.line, exc.column)]
+        return CandidateModule(None, found)
+    engine.add_common_module(CANDIDATE_MODULE, module)
+    return CandidateModule(module)
+
+
+def syntax_diagnostics(errors: list[Diagnostic]) -> list[sp.Diagnostic]:
+    return [
+        sp.Diagnostic(d.code, d.severity, d.message, d.line, d.column, d.end_line, d.end_column)
+        for d in errors
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# The module Тесты and its result
+
+
+def load_tests(engine: Engine, fixtures: FixtureModule, tests_bsl: str, entry: str) -> BslModule:
+    """Тесты = the generated Спр()/СоздатьФикстуры() + tests.bsl with {{ENTRY}} replaced (§1.9);
+    loaded after КодКандидата is registered, so its calls of the candidate compile."""
+    prelude_lines = fixtures.prelude().count("\n") + 1  # tests_module puts tests.bsl after them
+    try:
+        module = engine.load(fixtures.tests_module(tests_bsl.replace(ENTRY_MARK, entry)), TESTS_MODULE)
+    except ModuleLoadError as exc:
+        if exc.line > prelude_lines:
+            where = f"tests.bsl, строка {exc.line - prelude_lines}"
+        else:
+            where = f"сгенерированные Спр()/СоздатьФикстуры(), строка {exc.line}"
+        raise TaskSetupError(f"модуль {TESTS_MODULE} не компилируется ({where}): {exc.message}") from None
+    method = module.method(RUN_FUNCTION)
+    if method is None or method.kind != "function" or not method.export:
+        found = "none" if method is None else ("a procedure" if method.kind != "function" else "no Экспорт")
+        raise TaskSetupError(f"tests.bsl: expected `Функция {RUN_FUNCTION}() Экспорт`, found {found}")
+    return module
+
+
+def run_tests_function(engine: Engine, tests: BslModule) -> str:
+    """What PRISM's trigger writes to result.txt: ПрогнатьТест's return value, or the client
+    exception text when it raises. ExecutionLimit (timeout, memory …) passes through: like a killed
+    1C client, it leaves no result. An engine bug escaping ПрогнатьТест is a TaskSetupError."""
+    try:
+        value = engine.call(tests, RUN_FUNCTION)
+    except EngineInternalError as exc:  # a bug of ours escaped the checks: not the candidate's result
+        raise TaskSetupError(f"внутренняя ошибка эмулятора: {error_description_text(exc)}") from None
+    except BslRuntimeError as exc:
+        return CLIENT_EXCEPTION + error_description_text(exc)
+    return value if isinstance(value, str) else to_string(value)
+
+
+def parse_result(text: str) -> tuple[int, int, str]:
+    """(passed, total, log) from `PASSED=<n>;TOTAL=<m>;<rest>` anywhere in the text, the rest
+    spanning lines; without that pattern (0, 0, the whole text), so platform markers are still found."""
+    found = _RESULT.search(text)
+    if found is None:
+        return 0, 0, text
+    return int(found.group(1)), int(found.group(2)), found.group(3)
