@@ -2,8 +2,7 @@
 returns measurements, the pure scoring core turns them into a PRISM auto-file run object.
 
 Used by the `score` and `check` commands and by the GUI (background scoring and debug mode).
-Category B needs the synthetic infobase (platform/), which is not built yet: its axes are N/A with
-that reason, never 0, and no sandbox run is started for them.
+Category A runs on the BSL engine; category B on the BSL engine plus the synthetic infobase.
 """
 
 from __future__ import annotations
@@ -18,17 +17,13 @@ from prism_desktop.sandbox.backend import CancelToken, SandboxBackend, SandboxUn
 from prism_desktop.sandbox.pool import SandboxPool
 from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.scoring.extraction import extract_code
-from prism_desktop.scoring.level1 import Instruments, score_run
+from prism_desktop.scoring.level1 import score_run
 from prism_desktop.workspace.results import Generation
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.values import jsonable
 from prism_desktop.workspace.workspace import Workspace
 
 ENGINE_INSTRUMENT = f"prism-bsl {__version__}"
-B_NOT_BUILT = (
-    "не измерено: категория B требует синтетической информационной базы (эмулятор платформы ещё не "
-    "подключён к Level 1)"
-)
 
 # (generation, measurements or None, auto-file run object)
 Scored = tuple[Generation, RunResult | None, dict[str, Any]]
@@ -61,18 +56,16 @@ def run_spec(
 ) -> RunSpec:
     """A sandbox spec with the protocol's time limits (`check` shortens the O ladder for baselines)."""
     runtime = workspace.protocols.l1.runtime
+    if task.category == "B":
+        tests_timeout, ladder_timeout = runtime.b_run_timeout_s, runtime.b_perf_timeout_s
+    else:
+        tests_timeout, ladder_timeout = runtime.m_timeout_s, runtime.o_size_timeout_s
     limits = Limits(
-        test_timeout_s=runtime.m_timeout_s,
-        size_timeout_s=size_timeout_s if size_timeout_s is not None else runtime.o_size_timeout_s,
+        test_timeout_s=tests_timeout,
+        size_timeout_s=size_timeout_s if size_timeout_s is not None else ladder_timeout,
     )
     legs = ["syntax", "tests"] + (["perf"] if task.perf is not None else [])
     return RunSpec(run_id=run_id, code=code, task=task_data(task), legs=legs, limits=limits)
-
-
-def instruments_for(task: Task) -> Instruments:
-    if task.category == "B":
-        return Instruments(unavailable={"b_run": B_NOT_BUILT, "syntax": B_NOT_BUILT, "perf": B_NOT_BUILT})
-    return Instruments()
 
 
 def sandbox_label(sandbox: SandboxBackend | str) -> str:
@@ -111,9 +104,9 @@ class Level1Runner:
         cancel: threading.Event | CancelToken | None = None,
         size_timeout_s: float | None = None,
     ) -> list[Scored]:
-        """Scores every generation; failed generations and category B are scored without a sandbox
-        run. Results come back in input order; `on_scored` fires as each one finishes (from a pool
-        thread). A cancelled run is returned with status "cancelled" and N/A axes."""
+        """Scores every generation; failed generations are scored without a sandbox run. Results
+        come back in input order; `on_scored` fires as each one finishes (from a pool thread). A
+        cancelled run is returned with status "cancelled" and N/A axes."""
         token = _token(cancel)
         by_id: dict[str, Generation] = {}
         specs: list[RunSpec] = []
@@ -121,7 +114,7 @@ class Level1Runner:
         for number, generation in enumerate(generations):
             run_id = str(number)
             task = self.workspace.task(generation.task_id)
-            if generation.success is False or task.category == "B":
+            if generation.success is False:
                 done[run_id] = self._finish(task, generation, None, on_scored)
                 continue
             by_id[run_id] = generation
@@ -140,9 +133,7 @@ class Level1Runner:
     def _finish(
         self, task: Task, generation: Generation, result: RunResult | None, on_scored: OnScored | None
     ) -> Scored:
-        auto_run = score_run(
-            task, self.workspace.protocols, generation, result, instruments=instruments_for(task)
-        )
+        auto_run = score_run(task, self.workspace.protocols, generation, result)
         if on_scored is not None:
             on_scored(generation, result, auto_run)
         return generation, result, auto_run

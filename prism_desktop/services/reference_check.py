@@ -1,8 +1,9 @@
 """The reference gate of `check`: each task's own solutions through Level 1.
 
-canonical.bsl must reach M = 10 and O ≥ 8; perf_baseline.bsl (category A, the deliberately slow
-anchor) must reach M = 10 and O ≤ 4, measured with the protocol's shorter baseline timeout. The two
-anchors show that the cost model has no blind spot (PRISM_FORMAT §1.6)."""
+canonical.bsl must reach M = 10 and O ≥ 8 (and P = 10 in category B). The deliberately slow anchor
+must reach M = 10 and O ≤ 4: perf_baseline.bsl in category A, measured with the protocol's shorter
+baseline timeout (PRISM_FORMAT §1.6), and our loop_variant.bsl in category B (the canonical with a
+query or a dereference in a loop). The two anchors show that the cost model has no blind spot."""
 
 from __future__ import annotations
 
@@ -10,18 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.services.level1 import B_NOT_BUILT, Level1Runner, candidate_generation
+from prism_desktop.services.level1 import Level1Runner, candidate_generation
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
 
-CANONICAL, BASELINE = "canonical.bsl", "perf_baseline.bsl"
+CANONICAL, BASELINE, LOOP_VARIANT = "canonical.bsl", "perf_baseline.bsl", "loop_variant.bsl"
 
 
 @dataclass(frozen=True)
 class ReferenceOutcome:
     task_id: str
     file: str
-    status: str  # "ok" | "failed" | "skipped"
+    status: str  # "ok" | "failed"
     scores: dict[str, Any]
     message: str
 
@@ -29,27 +30,28 @@ class ReferenceOutcome:
         return f"{self.task_id} {self.file}: {self.status}: {self.message}"
 
 
-def _verdict(task: Task, file: str, auto_run: dict[str, Any]) -> ReferenceOutcome:
-    scores = auto_run["scores"]
-    m, o = scores.get("M"), scores.get("O")
-    needs = ["M = 10"]
-    problems = []
-    if m != 10:
-        problems.append(f"M = {m if m is not None else 'N/A'}{_why_m(auto_run['detail'].get('M', {}))}")
-    if task.perf is not None:
-        wanted = "O ≥ 8" if file == CANONICAL else "O ≤ 4"
-        needs.append(wanted)
-        fine = o is not None and (o >= 8 if file == CANONICAL else o <= 4)
-        if not fine:
-            note = auto_run["detail"].get("O", {})
-            why = note.get("note") or note.get("reason") or f"growth {note.get('growth')}"
-            problems.append(f"O = {o if o is not None else 'N/A'} ({why})")
-    summary = ", ".join(f"{axis}={scores.get(axis)}" for axis in ("S", "M", "O"))
-    if problems:
-        return ReferenceOutcome(
-            task.id, file, "failed", scores, f"needs {', '.join(needs)}; got {'; '.join(problems)}"
-        )
-    return ReferenceOutcome(task.id, file, "ok", scores, summary)
+@dataclass(frozen=True)
+class _Anchor:
+    task: Task
+    file: str
+    code: str | None
+
+    @property
+    def fast(self) -> bool:
+        return self.file == CANONICAL
+
+
+def _anchors(task: Task) -> list[_Anchor]:
+    anchors = [_Anchor(task, CANONICAL, task.canonical)]
+    if task.perf is None:
+        return anchors
+    if task.category == "A":
+        anchors.append(_Anchor(task, BASELINE, task.perf_baseline))
+    else:
+        loop = task.directory / LOOP_VARIANT
+        if loop.is_file():
+            anchors.append(_Anchor(task, LOOP_VARIANT, loop.read_text(encoding="utf-8-sig")))
+    return anchors
 
 
 def _why_m(detail: dict[str, Any]) -> str:
@@ -58,7 +60,37 @@ def _why_m(detail: dict[str, Any]) -> str:
     if errors:
         more = f"; {len(errors) - 1} more" if len(errors) > 1 else ""
         return f" ({errors[0]}{more})"
+    if detail.get("log"):
+        return f" ({detail['log'][:300]})"
     return f" ({detail['reason']})" if detail.get("reason") else ""
+
+
+def _verdict(anchor: _Anchor, auto_run: dict[str, Any]) -> ReferenceOutcome:
+    task, scores, detail = anchor.task, auto_run["scores"], auto_run["detail"]
+    needs, problems = ["M = 10"], []
+    m = scores.get("M")
+    if m != 10:
+        problems.append(f"M = {m if m is not None else 'N/A'}{_why_m(detail.get('M', {}))}")
+    if task.category == "B" and anchor.fast:
+        needs.append("P = 10")
+        if scores.get("P") != 10:
+            p_detail = detail.get("P", {})
+            why = p_detail.get("platform_errors") or p_detail.get("reason") or ""
+            problems.append(f"P = {scores.get('P') if scores.get('P') is not None else 'N/A'} ({why})")
+    if task.perf is not None:
+        o = scores.get("O")
+        needs.append("O ≥ 8" if anchor.fast else "O ≤ 4")
+        if o is None or (o < 8 if anchor.fast else o > 4):
+            note = detail.get("O", {})
+            why = note.get("note") or note.get("reason") or f"growth {note.get('growth')}"
+            problems.append(f"O = {o if o is not None else 'N/A'} ({why})")
+    summary = ", ".join(
+        f"{axis}={scores.get(axis)}" for axis in ("S", "M", "O", "P") if scores.get(axis) is not None
+    )
+    if problems:
+        message = f"needs {', '.join(needs)}; got {'; '.join(problems)}"
+        return ReferenceOutcome(task.id, anchor.file, "failed", scores, message)
+    return ReferenceOutcome(task.id, anchor.file, "ok", scores, summary)
 
 
 def check_references(
@@ -69,31 +101,26 @@ def check_references(
     jobs: int | None = None,
 ) -> list[ReferenceOutcome]:
     tasks = [workspace.task(t) for t in task_ids] if task_ids else list(workspace.tasks)
+    anchors = [anchor for task in tasks for anchor in _anchors(task)]
+    outcomes = [
+        ReferenceOutcome(a.task.id, a.file, "failed", {}, f"{a.file} is missing")
+        for a in anchors
+        if a.code is None
+    ]
     runner = Level1Runner.open(workspace, sandbox, jobs)
-    outcomes: list[ReferenceOutcome] = []
-    canonical = []
-    for task in tasks:
-        if task.category == "B":
-            outcomes.append(ReferenceOutcome(task.id, CANONICAL, "skipped", {}, B_NOT_BUILT))
-        elif task.canonical is None:
-            outcomes.append(ReferenceOutcome(task.id, CANONICAL, "failed", {}, "canonical.bsl is missing"))
-        else:
-            canonical.append(task)
-    for (_, _, auto_run), task in zip(
-        runner.score([candidate_generation(t, t.canonical or "") for t in canonical]), canonical, strict=True
+    baseline_timeout = workspace.protocols.l1.runtime.o_baseline_timeout_s
+    # The slow anchors of category A run with PRISM's shorter per-size timeout; everything else as scored.
+    for group, timeout in (
+        ([a for a in anchors if a.code is not None and (a.fast or a.task.category == "B")], None),
+        (
+            [a for a in anchors if a.code is not None and not a.fast and a.task.category == "A"],
+            baseline_timeout,
+        ),
     ):
-        outcomes.append(_verdict(task, CANONICAL, auto_run))
-
-    baselines = [t for t in canonical if t.perf is not None]
-    for task in baselines:
-        if task.perf_baseline is None:
-            outcomes.append(ReferenceOutcome(task.id, BASELINE, "failed", {}, "perf_baseline.bsl is missing"))
-    with_baseline = [t for t in baselines if t.perf_baseline is not None]
-    timeout = workspace.protocols.l1.runtime.o_baseline_timeout_s
-    scored = runner.score(
-        [candidate_generation(t, t.perf_baseline or "") for t in with_baseline], size_timeout_s=timeout
-    )
-    for (_, _, auto_run), task in zip(scored, with_baseline, strict=True):
-        outcomes.append(_verdict(task, BASELINE, auto_run))
+        scored = runner.score(
+            [candidate_generation(a.task, a.code or "") for a in group], size_timeout_s=timeout
+        )
+        outcomes += [_verdict(a, auto_run) for a, (_, _, auto_run) in zip(group, scored, strict=True)]
     order = {task.id: n for n, task in enumerate(tasks)}
-    return sorted(outcomes, key=lambda o: (order[o.task_id], o.file != CANONICAL))
+    files = (CANONICAL, BASELINE, LOOP_VARIANT)
+    return sorted(outcomes, key=lambda o: (order[o.task_id], files.index(o.file)))

@@ -9,7 +9,7 @@ result scored here when there is one, else from the imported auto file. "Not mea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -19,6 +19,7 @@ from sqlalchemy import (
     Select,
     and_,
     case,
+    distinct,
     exists,
     false,
     func,
@@ -29,6 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
+from prism_desktop.services.grading import applicable_axes
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
     SOURCE_AUTO_FILE,
@@ -76,8 +78,8 @@ class RunState(StrEnum):
     """The filter bar's state choice."""
 
     ALL = "all"
-    GRADED = "graded"  # by the current expert (by anyone when no expert is named)
-    UNGRADED = "ungraded"
+    GRADED = "graded"  # every applicable axis, by the current expert (by anyone when none is named)
+    UNGRADED = "ungraded"  # not fully graded: some applicable axis still lacks a step
     DISAGREEING = "disagreeing"  # an expert step differs from the machine step on some axis
     VERIFIED = "verified"
     SCORED = "scored"
@@ -141,6 +143,12 @@ class RunRow:
     reasons: dict[str, NaReason]  # axis -> why it is N/A, for every N/A axis
     graders: tuple[str, ...] = ()
     verified: bool | None = None  # None: no Verified marks can be computed (see RunsQuery)
+    my_axes: frozenset[str] = frozenset()  # axes the current expert has graded (in the session, if one)
+    needed_axes: tuple[str, ...] = ()  # axes an expert grades for this run's category
+
+    @property
+    def fully_graded_by_me(self) -> bool:
+        return bool(self.needed_axes) and set(self.needed_axes) <= self.my_axes
     error: str | None = None  # the model call's error for NO_ANSWER runs
 
 
@@ -149,7 +157,7 @@ class Counts:
     shown: int
     total: int
     scored: int
-    graded: int  # by the current expert, among the shown runs
+    graded: int  # fully graded by the current expert, among the shown runs
 
 
 @dataclass(frozen=True)
@@ -208,14 +216,17 @@ def _with_results(query: Select[Any]) -> Select[Any]:
     )
 
 
-def _grade_exists(run_filter: RunsFilter, *extra: ColumnElement[bool]) -> ColumnElement[bool]:
-    """A grade of this run by the current expert (by anyone when none), inside the session if one."""
-    query = select(Grade.id).where(Grade.run_id == Run.id, *extra)
+def _grades_of(query: Select[Any], run_filter: RunsFilter) -> Select[Any]:
+    """Grades of the current expert (of anyone when none is named), inside the session if one."""
     if run_filter.expert:
         query = query.join(Expert, Expert.id == Grade.expert_id).where(Expert.name == run_filter.expert)
     if run_filter.session_id is not None:
         query = query.where(Grade.session_id == run_filter.session_id)
-    return exists(query)
+    return query
+
+
+def _grade_exists(run_filter: RunsFilter, *extra: ColumnElement[bool]) -> ColumnElement[bool]:
+    return exists(_grades_of(select(Grade.id).where(Grade.run_id == Run.id, *extra), run_filter))
 
 
 def _disagreement(run_filter: RunsFilter) -> ColumnElement[bool]:
@@ -242,9 +253,31 @@ class RunsQuery:
     """Read-only questions about runs. Every method takes its own short session, so it can be called
     from any thread; the GUI calls it on its own thread (each call is one or two indexed queries)."""
 
-    def __init__(self, store: Store, verified: VerifiedRuns | None = None):
+    def __init__(
+        self,
+        store: Store,
+        verified: VerifiedRuns | None = None,
+        axes_by_category: Mapping[str, Sequence[str]] | None = None,
+    ):
+        """`axes_by_category`: the axes an expert grades per category (from the L2 protocol);
+        by default the constitution's rule, S, M, O everywhere and P for category B."""
         self.store = store
         self._verified = verified
+        self._axes = dict(axes_by_category or {})
+
+    def graded_axes_needed(self, category: str) -> tuple[str, ...]:
+        return tuple(self._axes.get(category) or applicable_axes(category))
+
+    def _fully_graded(self, run_filter: RunsFilter) -> ColumnElement[bool]:
+        graded = _grades_of(
+            select(func.count(distinct(Grade.axis))).where(Grade.run_id == Run.id), run_filter
+        ).scalar_subquery()
+        categories = sorted(set(self._axes) | {"A", "B"})
+        needed = case(
+            *((Run.category == c, len(self.graded_axes_needed(c))) for c in categories),
+            else_=len(STEP_AXES),
+        )
+        return graded >= needed
 
     @property
     def verification_available(self) -> bool:
@@ -273,12 +306,12 @@ class RunsQuery:
         return conditions
 
     def _state_conditions(self, session: Session, run_filter: RunsFilter) -> list[ColumnElement[bool]]:
-        state = run_filter.state
+        state = RunState(run_filter.state)
         status = _status_expression()
         if state is RunState.GRADED:
-            return [_grade_exists(run_filter)]
+            return [self._fully_graded(run_filter)]
         if state is RunState.UNGRADED:
-            return [~_grade_exists(run_filter)]
+            return [~self._fully_graded(run_filter)]
         if state is RunState.DISAGREEING:
             return [_disagreement(run_filter)]
         if state is RunState.VERIFIED:
@@ -324,7 +357,7 @@ class RunsQuery:
         the shown ones."""
         with self.store.session() as session:
             scored = func.sum(case((_status_expression() == RunStatus.SCORED.value, 1), else_=0))
-            graded = func.sum(case((_grade_exists(run_filter), 1), else_=0))
+            graded = func.sum(case((self._fully_graded(run_filter), 1), else_=0))
             query = _with_results(select(func.count(Run.id), scored, graded).select_from(Run))
             shown, scored_count, graded_count = session.execute(
                 query.where(*self._conditions(session, run_filter))
@@ -413,16 +446,18 @@ class RunsQuery:
                 .offset(offset)
                 .limit(limit)
             )
-            return self._rows(session, session.execute(query).all())
+            return self._rows(session, session.execute(query).all(), run_filter)
 
-    def rows_by_id(self, run_ids: Iterable[int]) -> dict[int, RunRow]:
-        """The current rows of these runs (to refresh them after scoring or grading)."""
+    def rows_by_id(self, run_ids: Iterable[int], run_filter: RunsFilter | None = None) -> dict[int, RunRow]:
+        """The current rows of these runs (to refresh them after scoring or grading); the filter's
+        expert and session decide `my_axes`, nothing else of it applies."""
         ids = list(run_ids)
         if not ids:
             return {}
         with self.store.session() as session:
             result = session.execute(self._row_query().where(Run.id.in_(ids))).all()
-            return {row.run_id: row for row in self._rows(session, result)}
+            rows = self._rows(session, result, run_filter or RunsFilter())
+            return {row.run_id: row for row in rows}
 
     def row_of(self, run_filter: RunsFilter, sort: Sort, run_id: int) -> int | None:
         """The 0-based row of a run in the filtered, sorted table; None when the filter hides it."""
@@ -441,13 +476,13 @@ class RunsQuery:
         return None if number is None else int(number) - 1
 
     def next_ungraded_row(self, run_filter: RunsFilter, sort: Sort, after_row: int) -> int | None:
-        """The first row after `after_row` that the current expert has not graded; wraps around."""
+        """The first row after `after_row` that the current expert has not fully graded; wraps around."""
         with self.store.session() as session:
             numbered = (
                 _with_results(
                     select(
                         func.row_number().over(order_by=self._order(run_filter, sort)).label("number"),
-                        (~_grade_exists(run_filter)).label("open"),
+                        (~self._fully_graded(run_filter)).label("open"),
                     ).select_from(Run)
                 )
                 .where(*self._conditions(session, run_filter))
@@ -461,14 +496,17 @@ class RunsQuery:
                 after = session.scalar(candidates.order_by(numbered.c.number).limit(1))
         return None if after is None else int(after) - 1
 
-    def run_ids(self, run_filter: RunsFilter) -> list[int]:
-        """Every matching run id (for "score all of these"): ids only, in id order."""
+    def run_ids(self, run_filter: RunsFilter, *, not_scored_here: bool = False) -> list[int]:
+        """Every matching run id (for "score all of these"), in id order; with `not_scored_here`,
+        only the runs PRISM Desktop has not scored itself yet."""
         with self.store.session() as session:
             query = _with_results(select(Run.id).select_from(Run))
             query = query.where(*self._conditions(session, run_filter)).order_by(Run.id)
+            if not_scored_here:
+                query = query.where(_here.id.is_(None))
             return list(session.scalars(query))
 
-    def _rows(self, session: Session, result: Sequence[Any]) -> list[RunRow]:
+    def _rows(self, session: Session, result: Sequence[Any], run_filter: RunsFilter) -> list[RunRow]:
         ids = [row[0] for row in result]
         graders: dict[int, list[str]] = {run_id: [] for run_id in ids}
         if ids:
@@ -480,11 +518,22 @@ class RunsQuery:
                 .order_by(Expert.name)
             ):
                 graders[run_id].append(name)
+        mine: dict[int, set[str]] = {run_id: set() for run_id in ids}
+        if ids and run_filter.expert:
+            query = _grades_of(select(Grade.run_id, Grade.axis).where(Grade.run_id.in_(ids)), run_filter)
+            for run_id, axis in session.execute(query):
+                mine[run_id].add(axis)
         verified = self._verified(session) if self._verified is not None and ids else None
-        return [self._row(values, tuple(graders[values[0]]), verified) for values in result]
+        return [
+            self._row(values, tuple(graders[values[0]]), verified, mine[values[0]]) for values in result
+        ]
 
     def _row(
-        self, values: Sequence[Any], graders: tuple[str, ...], verified: frozenset[int] | None
+        self,
+        values: Sequence[Any],
+        graders: tuple[str, ...],
+        verified: frozenset[int] | None,
+        my_axes: set[str],
     ) -> RunRow:
         (
             run_id,
@@ -527,10 +576,12 @@ class RunsQuery:
             source=source,
             source_file=source_file,
             status=run_status,
-            reasons=_na_reasons(scores, detail or {}, category, run_status, error),
+            reasons=na_reasons(scores, detail or {}, category, run_status, error),
             graders=graders,
             verified=None if verified is None else run_id in verified,
             error=error,
+            my_axes=frozenset(my_axes),
+            needed_axes=self.graded_axes_needed(category),
         )
 
     # -- the filter bar ---------------------------------------------------------------------------
@@ -563,7 +614,7 @@ def _step(value: float | None) -> int | None:
     return None if value is None else round(value)
 
 
-def _na_reasons(
+def na_reasons(
     scores: dict[str, float | None],
     detail: dict[str, Any],
     category: str,

@@ -126,7 +126,9 @@ def _tests(task_tests: Any, search: Any) -> TestsMeasurement:
         actual = search(list(values), wanted)
         status = "pass" if actual == case.expected else "fail"
         cases.append(
-            TestOutcome(number, status, [_present(a) for a in case.args], _present(case.expected), str(actual))
+            TestOutcome(
+                number, status, [_present(a) for a in case.args], _present(case.expected), str(actual)
+            )
         )
     return TestsMeasurement(ENGINE, "ok", "НайтиВУпорядоченномМассиве", len(cases), cases)
 
@@ -138,8 +140,15 @@ def _perf(sizes: tuple[int, ...], ops: Any) -> PerfMeasurement:
 
 def _result(run_id: int, **legs: Any) -> RunResult:
     return RunResult(
-        str(run_id), "ok", "local", False, "0.1.0", stdout="PRISM_BEGIN\n", stderr="",
-        timings=Timings(create=0.01, start=0.02, run=0.41, collect=0.01, remove=0.0), **legs,
+        str(run_id),
+        "ok",
+        "local",
+        False,
+        "0.1.0",
+        stdout="PRISM_BEGIN\n",
+        stderr="",
+        timings=Timings(create=0.01, start=0.02, run=0.41, collect=0.01, remove=0.0),
+        **legs,
     )
 
 
@@ -172,8 +181,9 @@ def measurements(kind: str, run_id: int, workspace: Workspace) -> RunResult:
                 Diagnostic("MissingSpace", "warning", "Нет пробела перед '-'", 6, 9),
             ],
         ),
-        tests=TestsMeasurement(ENGINE, "compile_error", None, len(task.tests), [],
-                               "Ожидается КонецЦикла (строка 7)"),
+        tests=TestsMeasurement(
+            ENGINE, "compile_error", None, len(task.tests), [], "Ожидается КонецЦикла (строка 7)"
+        ),
     )
 
 
@@ -213,14 +223,32 @@ def seed_store(db_path: Path) -> Seeded:
         for model in ("vendor/alpha", "vendor/beta"):
             for index, kind in enumerate(codes):
                 a_runs.append(
-                    Run(experiment_id=a.id, task_id=TASK_ID, task_name=task.name, category="A", model_id=model,
-                        model_name=model.split("/")[1].title(), run_index=index, response=_fenced(codes[kind]),
-                        response_hash=f"{model}-{kind}", success=True)
+                    Run(
+                        experiment_id=a.id,
+                        task_id=TASK_ID,
+                        task_name=task.name,
+                        category="A",
+                        model_id=model,
+                        model_name=model.split("/")[1].title(),
+                        run_index=index,
+                        response=_fenced(codes[kind]),
+                        response_hash=f"{model}-{kind}",
+                        success=True,
+                    )
                 )
         b_runs = [
-            Run(experiment_id=b.id, task_id="B90", task_name="Остатки товаров на складе", category="B",
-                model_id=model, model_name=model.split("/")[1].title(), run_index=0, response=B_RESPONSE,
-                response_hash=f"{model}-b", success=True)
+            Run(
+                experiment_id=b.id,
+                task_id="B90",
+                task_name="Остатки товаров на складе",
+                category="B",
+                model_id=model,
+                model_name=model.split("/")[1].title(),
+                run_index=0,
+                response=B_RESPONSE,
+                response_hash=f"{model}-b",
+                success=True,
+            )
             for model in ("vendor/alpha", "vendor/beta")
         ]
         session.add_all(a_runs + b_runs)
@@ -230,15 +258,31 @@ def seed_store(db_path: Path) -> Seeded:
         session.add_all(
             [
                 Level1Result(
-                    run_id=b_ids[0], source=SOURCE_AUTO_FILE, evaluator="auto_l1", score_s=10.0, score_m=6.7,
-                    score_o=None, score_p=10.0, score_q=8.9, band_m=6, band_p=10, runner="docker", isolated=True,
+                    run_id=b_ids[0],
+                    source=SOURCE_AUTO_FILE,
+                    evaluator="auto_l1",
+                    score_s=10.0,
+                    score_m=6.7,
+                    score_o=None,
+                    score_p=10.0,
+                    score_q=8.9,
+                    band_m=6,
+                    band_p=10,
+                    runner="docker",
+                    isolated=True,
                     instruments={"S": "1С /CheckModules"},
                     detail={
                         "S": {"root_causes": 0, "instrument": "1С /CheckModules", "errors": []},
                         "M": {"status": "ok", "passed": 2, "total": 3, "log": "тест2 FAIL", "band": 6},
                         "O": {"reason": "нет perf.yaml и 1С-окружение недоступно", "leg": "O-авто"},
-                        "P": {"clean_share": 1.0, "clean": 3, "total": 3, "platform_error_tests": 0,
-                              "platform_errors": [], "band": 10},
+                        "P": {
+                            "clean_share": 1.0,
+                            "clean": 3,
+                            "total": 3,
+                            "platform_error_tests": 0,
+                            "platform_errors": [],
+                            "band": 10,
+                        },
                     },
                 )
             ]

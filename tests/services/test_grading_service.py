@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from grading_data import Seeded, seed_store  # noqa: E402
+from grading_data import Seeded, seed_store
 
-from prism_desktop.services.grading import (  # noqa: E402
+from prism_desktop.services.grading import (
     GradingError,
     applicable_axes,
     clear_grade,
@@ -27,7 +27,8 @@ from prism_desktop.services.grading import (  # noqa: E402
     save_note,
     undo_last,
 )
-from prism_desktop.store import open_store  # noqa: E402
+from prism_desktop.store import open_store
+from prism_desktop.store.models import Run
 
 
 @pytest.fixture
@@ -68,10 +69,15 @@ def test_save_grade_is_committed_and_survives_reopening(seeded: Seeded, tmp_path
 
 @pytest.mark.parametrize(
     ("axis", "step", "message"),
-    [("M", 5, "expected one of 0, 2, 4, 6, 8, 10"), ("P", 10, "axis 'P' cannot be graded"),
-     ("Q", 10, "axis 'Q' cannot be graded")],
+    [
+        ("M", 5, "expected one of 0, 2, 4, 6, 8, 10"),
+        ("P", 10, "axis 'P' cannot be graded"),
+        ("Q", 10, "axis 'Q' cannot be graded"),
+    ],
 )
-def test_save_grade_rejects_what_the_protocol_forbids(seeded: Seeded, axis: str, step: int, message: str) -> None:
+def test_save_grade_rejects_what_the_protocol_forbids(
+    seeded: Seeded, axis: str, step: int, message: str
+) -> None:
     expert = ensure_expert(seeded.store, "Иванов")
     with pytest.raises(GradingError, match=message):
         save_grade(seeded.store, expert_id=expert, run_id=seeded.a_runs[0], axis=axis, step=step)
@@ -95,7 +101,10 @@ def test_undo_walks_back_through_changes_one_action_at_a_time(seeded: Seeded) ->
 
     undone = undo_last(store, expert_id=expert)  # the note, on both axes at once
     assert undone is not None and undone.axes == ("M", "S")
-    assert {g.axis: (g.step, g.comment) for g in grades_for_run(store, run)} == {"S": (10, None), "M": (8, None)}
+    assert {g.axis: (g.step, g.comment) for g in grades_for_run(store, run)} == {
+        "S": (10, None),
+        "M": (8, None),
+    }
     undo_last(store, expert_id=expert)
     assert {g.axis: g.step for g in grades_for_run(store, run)} == {"S": 10, "M": 6}
     undo_last(store, expert_id=expert)
@@ -149,6 +158,12 @@ def test_fully_graded_and_next_ungraded_run(seeded: Seeded) -> None:
     save_grade(store, expert_id=expert, run_id=first, axis="O", step=10)
     assert is_fully_graded(store, expert, first)
     assert next_ungraded_run(store, expert_id=expert) == second
+    # A failed generation has nothing to grade and is skipped.
+    with store.session() as session:
+        session.get(Run, second).success = False  # type: ignore[union-attr]
+    assert next_ungraded_run(store, expert_id=expert) == seeded.a_runs[2]
+    with store.session() as session:
+        session.get(Run, second).success = True  # type: ignore[union-attr]
     # From the last run it wraps around to the first ungraded one.
     assert next_ungraded_run(store, expert_id=expert, after_run_id=seeded.b_runs[-1]) == second
 

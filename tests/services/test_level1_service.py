@@ -3,14 +3,13 @@ auto file, resuming an interrupted `score`."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from prism_desktop.scoring.hashing import response_hash
-from prism_desktop.services.level1 import B_NOT_BUILT, Level1Runner, candidate_generation, score_candidate
+from prism_desktop.services.level1 import score_candidate
 from prism_desktop.services.score_experiment import checkpoint_path, run_key, score_experiment
 from prism_desktop.workspace.results_loader import load_experiment
 from prism_desktop.workspace.workspace import Workspace
@@ -120,29 +119,3 @@ def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
     assert runs[2]["scores"]["S"] == 0 and runs[2]["detail"]["S"]["balanced"] is False
     assert runs[3]["scores"]["Q"] is None
     assert runs[3]["detail"]["M"]["reason"].startswith("генерация не удалась")
-
-
-def test_category_b_is_not_applicable_yet_never_zero(workspace, tmp_path):
-    # A category-B task needs the synthetic infobase, which Level 1 does not have yet: every axis
-    # is N/A with that reason and no sandbox run is started.
-    a_task = workspace.task(TASK)
-    b_task = dataclasses.replace(
-        a_task, id="B99", category="B", tests=(), perf=None, config_spec={}, fixtures={}, tests_bsl="x"
-    )
-    runner = Level1Runner(_OneTask(workspace, b_task), backend=None, jobs=1)  # type: ignore[arg-type]
-    ((_, result, auto_run),) = runner.score([candidate_generation(b_task, a_task.canonical)])
-    assert result is None
-    assert all(auto_run["scores"][axis] is None for axis in ("S", "M", "O", "P", "Q"))
-    assert auto_run["detail"]["M"]["reason"] == B_NOT_BUILT
-
-
-class _OneTask:
-    """The bundled workspace with one extra task, for the B path."""
-
-    def __init__(self, workspace: Workspace, task):
-        self.protocols = workspace.protocols
-        self._task = task
-
-    def task(self, task_id: str):
-        assert task_id == self._task.id
-        return self._task

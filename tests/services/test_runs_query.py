@@ -60,8 +60,9 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def ids(store: Store) -> dict[str, int]:
-    """The runs above, an expert "ivanova" who graded A1/alpha (agreeing) and A1/beta (M differs),
-    an expert "petrov" who graded A2/alpha, and a session holding the two A2 runs."""
+    """The runs above; an expert "ivanova" who fully graded A1/alpha (agreeing) and A1/beta (M
+    differs) and graded only M of A2/beta; "petrov" who fully graded A2/alpha; a session holding the
+    two A2 runs."""
     keys: dict[str, int] = {}
     with store.session() as session:
         experiment = Experiment(name="experiment_A_20250101_000000", category="A")
@@ -85,11 +86,15 @@ def ids(store: Store) -> dict[str, int]:
         session.add_all([failed, ivanova, petrov])
         session.flush()
         keys["A3/gamma"] = failed.id
+        full = [
+            (ivanova, "A1/alpha", {"S": 10, "M": 10, "O": 8}),
+            (ivanova, "A1/beta", {"S": 6, "M": 4, "O": 8}),
+            (petrov, "A2/alpha", {"S": 10, "M": 10, "O": 10}),
+            (ivanova, "A2/beta", {"M": 6}),  # partly graded: still open
+        ]
         session.add_all([
-            Grade(expert_id=ivanova.id, run_id=keys["A1/alpha"], axis="M", step=10),
-            Grade(expert_id=ivanova.id, run_id=keys["A1/alpha"], axis="S", step=10),
-            Grade(expert_id=ivanova.id, run_id=keys["A1/beta"], axis="M", step=4),
-            Grade(expert_id=petrov.id, run_id=keys["A2/alpha"], axis="M", step=10),
+            Grade(expert_id=expert.id, run_id=keys[key], axis=axis, step=step)
+            for expert, key, steps in full for axis, step in steps.items()
         ])
         review = ReviewSession(name="calibration 1", kind="calibration")
         session.add(review)
@@ -142,8 +147,13 @@ def test_graded_ungraded_and_disagreeing_follow_the_current_expert(store: Store,
     assert set(_ids(query, RunsFilter(state=RunState.GRADED))) == graded | {ids["A2/alpha"]}
     ungraded = set(_ids(query, RunsFilter(state=RunState.UNGRADED, expert="petrov")))
     assert ids["A2/alpha"] not in ungraded and len(ungraded) == 5
-    # ivanova's M=4 differs from the machine's band 0 on A1/beta; her A1/alpha grades agree.
+    # ivanova's M=4 differs from the machine's band 0 on A1/beta; her A1/alpha grades agree; A2/beta
+    # has no machine result, so her M there disagrees with nothing.
     assert _ids(query, RunsFilter(state=RunState.DISAGREEING, expert="ivanova")) == [ids["A1/beta"]]
+    assert ids["A2/beta"] in _ids(query, RunsFilter(state=RunState.UNGRADED, expert="ivanova"))
+    rows = query.rows_by_id([ids["A2/beta"], ids["A1/alpha"]], RunsFilter(expert="ivanova"))
+    assert rows[ids["A2/beta"]].my_axes == {"M"} and not rows[ids["A2/beta"]].fully_graded_by_me
+    assert rows[ids["A1/alpha"]].fully_graded_by_me and rows[ids["A1/alpha"]].needed_axes == ("S", "M", "O")
     # petrov's M=10 agrees with the scored-here band (10), not with the auto file's 6.
     assert _ids(query, RunsFilter(state=RunState.DISAGREEING, expert="petrov")) == []
 
@@ -165,6 +175,7 @@ def test_status_and_na_reasons(store: Store, ids: dict[str, int]) -> None:
     assert rows[ids["A3/gamma"]].reasons["S"].text == "HTTP 500"
     assert rows[ids["A2/alpha"]].source == SOURCE_SCORED_HERE and rows[ids["A2/alpha"]].scores["M"] == 10.0
     assert rows[ids["A1/alpha"]].graders == ("ivanova",)
+    assert rows[ids["A1/alpha"]].my_axes == frozenset()  # no current expert given
     assert alpha.verified is None  # no Verified rules given
     assert set(_ids(query, RunsFilter(state=RunState.NOT_SCORED))) == {ids["A2/beta"]}
     assert query.count(RunsFilter(state=RunState.VERIFIED)) == 0
@@ -218,7 +229,8 @@ def test_row_of_and_next_ungraded(store: Store, ids: dict[str, int]) -> None:
         assert query.row_of(RunsFilter(), sort, run_id) == row
     assert query.row_of(RunsFilter(task_id="A1"), sort, ids["B1/alpha"]) is None
     mine = RunsFilter(expert="ivanova")
-    open_rows = [n for n, run_id in enumerate(order) if run_id not in (ids["A1/alpha"], ids["A1/beta"])]
+    done = (ids["A1/alpha"], ids["A1/beta"])
+    open_rows = [n for n, run_id in enumerate(order) if run_id not in done]
     assert query.next_ungraded_row(mine, sort, -1) == open_rows[0]
     assert query.next_ungraded_row(mine, sort, open_rows[0]) == open_rows[1]
     assert query.next_ungraded_row(mine, sort, open_rows[-1]) == open_rows[0]  # wraps around

@@ -57,6 +57,9 @@ class BslInfobaseObject(BslObject):
             self.sections[section.name] = table
         return table
 
+    def bsl_field_names(self) -> list[str]:
+        return self.meta.fields.names()
+
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
         f = self.meta.field(name)
         if f is None:

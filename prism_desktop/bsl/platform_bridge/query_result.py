@@ -237,6 +237,9 @@ class BslQuerySelection(BslObject):
     def bsl_get_dynamic(self, name: str) -> Any:
         return cell_to_bsl(self._current().values[self._index(name)])
 
+    def bsl_field_names(self) -> list[str]:
+        return [column.name for column in self.columns]
+
     def bsl_index_get(self, key: Any) -> Any:
         if isinstance(key, str):
             return self.bsl_get_dynamic(key)

@@ -258,6 +258,9 @@ class BslRecordManager(BslObject):
     def bsl_get_dynamic(self, name: str) -> Any:
         return to_bsl(self.values[self._field(name).name])
 
+    def bsl_field_names(self) -> list[str]:
+        return self.register.fields.names()
+
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
         f = self._field(name)
         self.values[f.name] = assign(f, value)

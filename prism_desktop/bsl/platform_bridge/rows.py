@@ -54,6 +54,9 @@ class TypedRow(BslObject):
     def bsl_get_dynamic(self, name: str) -> Any:
         return to_bsl(self.values[self.field(name).name])
 
+    def bsl_field_names(self) -> list[str]:
+        return [name for name in self.owner.fields.names() if name not in self.hidden]
+
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
         f = self.field(name)
         self.values[f.name] = assign(f, value)

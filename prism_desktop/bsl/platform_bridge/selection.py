@@ -50,6 +50,9 @@ class BslSelection(BslObject):
         data = guarded(current().read_object, self._current().ref)
         return None if data is None else make_object(data)
 
+    def bsl_field_names(self) -> list[str]:
+        return self.meta.fields.names()
+
     def bsl_get_dynamic(self, name: str) -> Any:
         row = self._current()
         f = self.meta.field(name)

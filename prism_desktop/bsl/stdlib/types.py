@@ -198,7 +198,8 @@ def xml_value(type_value: Any, text: Any) -> Any:
 
 @builtin("ЗначениеЗаполнено", "ValueIsFilled")
 def value_is_filled(value: Any) -> bool:
-    """Empty: Неопределено, NULL, 0, a blank string, the empty date, an empty collection."""
+    """Empty: Неопределено, NULL, 0, a blank string, the empty date, an empty reference, an empty
+    collection."""
     if value is None or value is NULL:
         return False
     if isinstance(value, bool):
@@ -209,6 +210,8 @@ def value_is_filled(value: Any) -> bool:
         return value.strip() != ""
     if isinstance(value, _dt.datetime):
         return value != dates.EMPTY_DATE
+    if isinstance(value, BslObject) and value.bsl_has_method("Пустая"):  # references
+        return not value.bsl_call("Пустая", [])
     if isinstance(value, BslObject) and value.bsl_has_method("Количество"):
         return value.bsl_call("Количество", []) != 0
     return True
