@@ -23,7 +23,6 @@ from prism_desktop.sandbox.spec import (
     Timings,
 )
 from prism_desktop.scoring.level1 import score_run
-from prism_desktop.services.level1 import instruments_for
 from prism_desktop.services.level1_store import generation_of, save_result
 from prism_desktop.store import Store, open_store
 from prism_desktop.store.models import SOURCE_AUTO_FILE, Experiment, Level1Result, Run
@@ -289,6 +288,6 @@ def seed_store(db_path: Path) -> Seeded:
         )
     for run_id, generation, kind in zip(a_ids, generations, list(codes) * 2, strict=True):
         result = measurements(kind, run_id, ws)
-        auto_run = score_run(task, ws.protocols, generation, result, instruments=instruments_for(task))
+        auto_run = score_run(task, ws.protocols, generation, result)
         save_result(store, ws, run_id, result, auto_run)
     return Seeded(store, ws, a_ids, b_ids)
