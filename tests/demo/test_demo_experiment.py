@@ -4,9 +4,6 @@ resources/demo reproduces it byte for byte from the answer files."""
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -22,18 +19,6 @@ from prism_desktop.workspace.workspace import Workspace
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_DIR = ROOT / "resources" / "demo"
 EXPERIMENT_FILE = ROOT / "results" / "experiment_A_20261129_120000.json"
-
-
-def _load_builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("prism_demo_builder", DEMO_DIR / "build_demo.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
-
-
-builder = _load_builder()
 
 
 @pytest.fixture(scope="module")
@@ -70,8 +55,8 @@ def test_tasks_are_the_bundled_bank_in_bank_order(experiment: Experiment, worksp
     assert file_order == bank_order
 
 
-def test_groups_follow_the_model_catalogue(experiment: Experiment) -> None:
-    settings = builder.load_settings(DEMO_DIR / "models.yaml")
+def test_groups_follow_the_model_catalogue(experiment: Experiment, builder: ModuleType) -> None:
+    settings = builder.load_settings(DEMO_DIR / "models.yaml", "A")
     catalogue = [m.id for m in settings.models]
     for index in range(0, len(experiment.groups), len(catalogue)):
         block = experiment.groups[index : index + len(catalogue)]
@@ -101,63 +86,61 @@ def test_group_totals_and_determinism_agree_with_the_runs(experiment: Experiment
     assert data["runs_per_task"] == max(len(group["runs"]) for group in data["task_results"])
 
 
-def test_the_mix_includes_failed_and_truncated_generations(experiment: Experiment) -> None:
+def test_the_mix_includes_failed_and_truncated_generations(
+    experiment: Experiment, builder: ModuleType
+) -> None:
     failed = [g for g in experiment.generations if g.success is False]
     assert 1 <= len(failed) <= 2
     assert all(g.response == "" and g.error == "HTTP 429: rate limit" for g in failed)
     events = builder.load_events(
-        DEMO_DIR / "generation_events.yaml", builder.load_settings(DEMO_DIR / "models.yaml")
+        DEMO_DIR / "generation_events.yaml", builder.load_settings(DEMO_DIR / "models.yaml", "A")
     )
-    assert events.truncated, "no cut-off answer in the demo"
+    assert any(task_id.startswith("A") for task_id, _, _ in events.truncated), "no cut-off answer in the demo"
 
 
-def test_builder_reproduces_the_committed_file_byte_for_byte(tmp_path: Path) -> None:
-    rebuilt = builder.write_demo(tmp_path / EXPERIMENT_FILE.name)
+def test_builder_reproduces_the_committed_file_byte_for_byte(tmp_path: Path, builder: ModuleType) -> None:
+    rebuilt = builder.write_demo("A", tmp_path / EXPERIMENT_FILE.name)
     assert rebuilt.read_bytes() == EXPERIMENT_FILE.read_bytes()
 
 
-def _demo_copy(tmp_path: Path) -> Path:
-    copy = tmp_path / "demo"
-    shutil.copytree(DEMO_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    return copy
-
-
-def test_a_misnamed_answer_file_is_reported_by_name(tmp_path: Path) -> None:
-    demo = _demo_copy(tmp_path)
+def test_a_misnamed_answer_file_is_reported_by_name(builder: ModuleType, demo_copy: Path) -> None:
+    demo = demo_copy
     (demo / "answers" / "A1" / "north__run0.md").rename(demo / "answers" / "A1" / "north_run0.md")
     with pytest.raises(WorkspaceError) as error:
-        builder.build_experiment(ROOT, demo)
+        builder.build_experiment("A", ROOT, demo)
     message = str(error.value)
     assert "north_run0.md" in message and "<model key>__run<k>.md" in message
 
 
-def test_a_gap_in_run_numbers_is_reported(tmp_path: Path) -> None:
-    demo = _demo_copy(tmp_path)
+def test_a_gap_in_run_numbers_is_reported(builder: ModuleType, demo_copy: Path) -> None:
+    demo = demo_copy
     answers = demo / "answers" / "A1"
     (answers / "north__run1.md").rename(answers / "north__run3.md")
     with pytest.raises(WorkspaceError) as error:
-        builder.build_experiment(ROOT, demo)
+        builder.build_experiment("A", ROOT, demo)
     assert "runs [0, 3]" in str(error.value)
 
 
-def test_an_answer_for_a_failed_run_is_rejected(tmp_path: Path) -> None:
-    demo = _demo_copy(tmp_path)
-    events = builder.load_events(demo / "generation_events.yaml", builder.load_settings(demo / "models.yaml"))
-    task_id, model_key, index = sorted(events.failed)[0]
+def test_an_answer_for_a_failed_run_is_rejected(builder: ModuleType, demo_copy: Path) -> None:
+    demo = demo_copy
+    events = builder.load_events(
+        demo / "generation_events.yaml", builder.load_settings(demo / "models.yaml", "A")
+    )
+    task_id, model_key, index = min(key for key in events.failed if key[0].startswith("A"))
     answer = demo / "answers" / task_id / f"{model_key}__run{index}.md"
     answer.write_text("Функция Ф()\nКонецФункции", encoding="utf-8")
     with pytest.raises(WorkspaceError) as error:
-        builder.build_experiment(ROOT, demo)
+        builder.build_experiment("A", ROOT, demo)
     assert answer.name in str(error.value) and "listed as failed" in str(error.value)
 
 
 def test_main_reports_bad_input_without_a_traceback(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], builder: ModuleType, demo_copy: Path
 ) -> None:
-    demo = _demo_copy(tmp_path)
-    (demo / "models.yaml").write_text("experiment: {}\nmodels: []\n", encoding="utf-8")
+    demo = demo_copy
+    (demo / "models.yaml").write_text("experiments: {A: {}}\nmodels: []\n", encoding="utf-8")
     out = tmp_path / "out.json"
-    assert builder.main(["--out", str(out), "--demo-dir", str(demo)]) == 1
+    assert builder.main(["--category", "A", "--out", str(out), "--demo-dir", str(demo)]) == 1
     err = capsys.readouterr().err
-    assert "models.yaml" in err and "experiment.name: missing key" in err and "Traceback" not in err
+    assert "models.yaml" in err and "experiments.A.name: missing key" in err and "Traceback" not in err
     assert not out.exists()
