@@ -8,7 +8,7 @@ import datetime as _dt
 from typing import Any
 
 from prism_desktop.bsl.platform_bridge.objects import make_object
-from prism_desktop.bsl.platform_bridge.records import BslRecordManager, BslRecordSet
+from prism_desktop.bsl.platform_bridge.records import BslRecordManager, BslRecordSet, record_set
 from prism_desktop.bsl.platform_bridge.refs import make_ref
 from prism_desktop.bsl.platform_bridge.rows import assign
 from prism_desktop.bsl.platform_bridge.selection import BslSelection
@@ -257,7 +257,7 @@ class BslRegisterManager(BslObjectManager):
     @method("СоздатьНаборЗаписей", "CreateRecordSet")
     def create_record_set(self) -> BslRecordSet:
         assert isinstance(self.meta, md.Register)
-        return BslRecordSet(self.meta)
+        return record_set(self.meta)
 
     def _columns(self, names: Any, default: list[md.Field]) -> list[str]:
         if names is None:

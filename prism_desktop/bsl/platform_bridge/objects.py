@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from prism_desktop.bsl.platform_bridge.records import BslRecordSet
+from prism_desktop.bsl.platform_bridge.records import record_set as new_record_set
 from prism_desktop.bsl.platform_bridge.refs import make_ref
 from prism_desktop.bsl.platform_bridge.rows import assign
 from prism_desktop.bsl.platform_bridge.session import current, guarded
@@ -161,7 +162,7 @@ class BslMovements(BslObject):
                 if record_set is None:
                     register = current().config.register(kind, reg_name)
                     assert register is not None
-                    record_set = BslRecordSet(register)
+                    record_set = new_record_set(register)
                     self.document.bind(record_set)
                     self.sets[reg_name] = record_set
                 return record_set

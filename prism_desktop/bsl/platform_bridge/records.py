@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from prism_desktop.bsl.platform_bridge.rows import TypedRow, TypedRows, assign
 from prism_desktop.bsl.platform_bridge.session import current, guarded
-from prism_desktop.bsl.platform_bridge.values import from_bsl, to_bsl
+from prism_desktop.bsl.platform_bridge.values import enum_value, from_bsl, to_bsl
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method, prop
 from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.platform import metadata as md
@@ -235,6 +235,33 @@ class BslRecordSet(TypedRows):
         rows = guarded(current().registers.read_records, self.register, self.filter.used())
         self.rows = [self.row_class(self, self.complete(values)) for values in rows]
         self.modified = False
+
+
+class BslBalanceRecordSet(BslRecordSet):
+    """The record set of a balance accumulation register: 8.3 adds ДобавитьПриход/ДобавитьРасход,
+    which add a record with ВидДвижения already set."""
+
+    __slots__ = ()
+
+    def _add_movement(self, kind: str) -> TypedRow:
+        row = self.add()
+        row.bsl_set("ВидДвижения", enum_value("ВидДвиженияНакопления", kind))
+        return row
+
+    @method("ДобавитьПриход", "AddReceipt")
+    def add_receipt(self) -> TypedRow:
+        return self._add_movement("Приход")
+
+    @method("ДобавитьРасход", "AddExpense")
+    def add_expense(self) -> TypedRow:
+        return self._add_movement("Расход")
+
+
+def record_set(register: md.Register) -> BslRecordSet:
+    """The record set class the platform gives this register."""
+    if isinstance(register, md.AccumulationRegister) and register.is_balance:
+        return BslBalanceRecordSet(register)
+    return BslRecordSet(register)
 
 
 class BslRecordManager(BslObject):
