@@ -61,7 +61,7 @@ def ensure_expert(store: Store, name: str) -> int:
     name = name.strip()
     if not name:
         raise GradingError("expert name: empty; expected the name the expert identifies themself by")
-    with store.session() as session:
+    with store.session(write=True) as session:
         expert_id = session.scalars(select(Expert.id).filter_by(name=name)).one_or_none()
         if expert_id is None:
             expert = Expert(name=name)
@@ -401,7 +401,7 @@ def save_grade(
     False when nothing changed."""
     if step not in GRADE_STEPS:
         raise GradingError(f"grade step: found {step!r}, expected one of {', '.join(map(str, GRADE_STEPS))}")
-    with store.session() as session:
+    with store.session(write=True) as session:
         _check_axis(session, run_id, axis, l2)
         grade = _grade(session, expert_id, run_id, axis, session_id)
         new = (step, comment or None, approach or None)
@@ -431,7 +431,7 @@ def clear_grade(
     store: Store, *, expert_id: int, run_id: int, axis: str, session_id: int | None = None
 ) -> bool:
     """Remove the expert's grade on one axis; False when there was none."""
-    with store.session() as session:
+    with store.session(write=True) as session:
         grade = _grade(session, expert_id, run_id, axis, session_id)
         if grade is None:
             return False
@@ -464,7 +464,7 @@ def save_note(
     axis grade the expert has given it. Returns how many grades changed (0 before the first grade;
     the next save_grade carries them)."""
     comment, approach = comment or None, approach or None
-    with store.session() as session:
+    with store.session(write=True) as session:
         grades = session.scalars(
             _scoped(select(Grade).filter_by(expert_id=expert_id, run_id=run_id), Grade.session_id, session_id)
         ).all()
@@ -500,7 +500,7 @@ class UndoneChange:
 def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) -> UndoneChange | None:
     """Undo the expert's most recent action in the session (or standalone): restore the old values
     of its history rows and mark them undone. None when there is nothing left to undo."""
-    with store.session() as session:
+    with store.session(write=True) as session:
         scope = _scoped(
             select(GradeHistory)
             .filter_by(expert_id=expert_id, undone=False)

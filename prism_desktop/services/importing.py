@@ -167,7 +167,7 @@ def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | N
     experiments, score_files = read_result_files(workspace, paths)
     summary = ImportSummary(files=paths)
     known_tasks = {task.id for task in workspace.tasks}
-    with store.session() as session:
+    with store.session(write=True) as session:
         snapshot = _upsert_snapshot(session, workspace, summary)
         for experiment in sorted(experiments, key=lambda e: e.name):
             _import_experiment(session, experiment, snapshot, summary)

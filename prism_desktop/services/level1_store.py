@@ -59,7 +59,7 @@ def save_result(
         "logs": result.to_json() if result else None,
         "timings": _timings(result),
     }
-    with store.session() as session:
+    with store.session(write=True) as session:
         row = session.scalar(
             select(Level1Result).where(
                 Level1Result.run_id == run_id, Level1Result.source == SOURCE_SCORED_HERE

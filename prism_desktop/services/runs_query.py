@@ -30,6 +30,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
+from prism_desktop.review.analysis import analyse
+from prism_desktop.review.store_input import session_input
+from prism_desktop.review.verification_rules import rules_for_workspace
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
@@ -42,6 +45,7 @@ from prism_desktop.store.models import (
     Run,
     SessionItem,
 )
+from prism_desktop.workspace.workspace import Workspace
 
 AXES = ("S", "M", "O", "P", "Q")
 STEP_AXES = ("S", "M", "O", "P")  # the axes an expert grades on the 0..10 step scale
@@ -167,9 +171,6 @@ class Choices:
     models: list[tuple[str, str]] = field(default_factory=list)  # (id, display name)
 
 
-# Verified marks need the agreement statistics of review/: a callable giving the ids of the Verified
-# runs. Without one, the table's Verified column is N/A and says why.
-VerifiedRuns = Callable[[Session], frozenset[int]]
 
 
 class NaKind(StrEnum):
@@ -189,6 +190,8 @@ class NaReason:
     text: str = ""
 
 
+# Task ids are a letter and a number (A2, A10): shorter ids first keeps A2 before A10.
+_TASK_ORDER: tuple[Any, ...] = (Run.category, func.length(Run.task_id), Run.task_id)
 _here = aliased(Level1Result, name="l1_here")
 _file = aliased(Level1Result, name="l1_file")
 _SCORE_ATTRS = {"S": "score_s", "M": "score_m", "O": "score_o", "P": "score_p", "Q": "score_q"}
@@ -210,13 +213,14 @@ def _status_expression() -> ColumnElement[str]:
     )
 
 
-def _with_results(query: Select[Any]) -> Select[Any]:
+def _with_results(query: Any) -> Any:
+    """`query` (a select from runs) with both Level-1 results of each run outer-joined."""
     return query.outerjoin(_here, and_(_here.run_id == Run.id, _here.source == SOURCE_SCORED_HERE)).outerjoin(
         _file, and_(_file.run_id == Run.id, _file.source == SOURCE_AUTO_FILE)
     )
 
 
-def _grades_of(query: Select[Any], run_filter: RunsFilter) -> Select[Any]:
+def _grades_of(query: Any, run_filter: RunsFilter) -> Any:
     """Grades of the current expert (of anyone when none is named), inside the session if one."""
     if run_filter.expert:
         query = query.join(Expert, Expert.id == Grade.expert_id).where(Expert.name == run_filter.expert)
@@ -256,11 +260,13 @@ class RunsQuery:
     def __init__(
         self,
         store: Store,
-        verified: VerifiedRuns | None = None,
+        verified: frozenset[int] | None = None,
         axes_by_category: Mapping[str, Sequence[str]] | None = None,
     ):
-        """`axes_by_category`: the axes an expert grades per category (from the L2 protocol);
-        by default the constitution's rule, S, M, O everywhere and P for category B."""
+        """`verified`: the ids of the Verified runs (see session_verified_runs); None when no marks
+        can be computed here, and the Verified column is then N/A. `axes_by_category`: the axes an
+        expert grades per category (from the L2 protocol); by default the constitution's rule, S,
+        M, O everywhere and P for category B."""
         self.store = store
         self._verified = verified
         self._axes = dict(axes_by_category or {})
@@ -317,7 +323,7 @@ class RunsQuery:
         if state is RunState.VERIFIED:
             if self._verified is None:
                 return [false()]
-            return [Run.id.in_(sorted(self._verified(session)))]
+            return [Run.id.in_(sorted(self._verified))]
         if state in (RunState.SCORED, RunState.NOT_SCORED, RunState.NOT_MEASURED):
             return [status == state.value]
         return []
@@ -342,6 +348,8 @@ class RunsQuery:
         if connection.dialect.name != "sqlite":
             return func.lower
         raw = connection.connection.driver_connection
+        if raw is None:
+            return func.lower
         raw.create_function("prism_fold", 1, _casefold, deterministic=True)
         return func.prism_fold
 
@@ -367,7 +375,7 @@ class RunsQuery:
 
     # -- rows -------------------------------------------------------------------------------------
 
-    def _order(self, run_filter: RunsFilter, sort: Sort) -> list[ColumnElement[Any]]:
+    def _order(self, run_filter: RunsFilter, sort: Sort) -> list[Any]:
         if sort.column is None:
             if run_filter.session_id is not None:
                 position = (
@@ -375,16 +383,18 @@ class RunsQuery:
                     .where(SessionItem.run_id == Run.id, SessionItem.session_id == run_filter.session_id)
                     .scalar_subquery()
                 )
-                keys: list[ColumnElement[Any]] = [position]
+                keys: list[Any] = [position]
             else:
-                keys = [Run.task_id, Run.model_id, Run.run_index]
+                keys = [*_TASK_ORDER, Run.model_id, Run.run_index]
             return [*keys, Run.id]
+        if sort.column is Column.TASK:
+            return [key.desc() if sort.descending else key.asc() for key in _TASK_ORDER] + [Run.id]
         key = self._sort_key(sort.column)
         ordered = key.desc() if sort.descending else key.asc()
         # N/A sorts last both ways: it is not a low score. The id makes paging stable.
         return [key.is_(None), ordered, Run.id]
 
-    def _sort_key(self, column: Column) -> ColumnElement[Any]:
+    def _sort_key(self, column: Column) -> Any:
         if column in (Column.S, Column.M, Column.O, Column.P, Column.Q):
             return _pick(_SCORE_ATTRS[column.value])
         if column is Column.STATUS:
@@ -399,10 +409,8 @@ class RunsQuery:
         if column is Column.VERIFIED:
             if self._verified is None:
                 return Run.id  # every mark is N/A: keep the table's natural order
-            with self.store.session() as session:
-                return case((Run.id.in_(sorted(self._verified(session))), 1), else_=0)
-        plain: dict[Column, ColumnElement[Any]] = {
-            Column.TASK: Run.task_id,
+            return case((Run.id.in_(sorted(self._verified)), 1), else_=0)
+        plain: dict[Column, Any] = {
             Column.CATEGORY: Run.category,
             Column.MODEL: func.coalesce(Run.model_name, Run.model_id),
             Column.RUN: Run.run_index,
@@ -523,7 +531,7 @@ class RunsQuery:
             query = _grades_of(select(Grade.run_id, Grade.axis).where(Grade.run_id.in_(ids)), run_filter)
             for run_id, axis in session.execute(query):
                 mine[run_id].add(axis)
-        verified = self._verified(session) if self._verified is not None and ids else None
+        verified = self._verified
         return [
             self._row(values, tuple(graders[values[0]]), verified, mine[values[0]]) for values in result
         ]
@@ -640,3 +648,32 @@ def na_reasons(
         else:
             reasons[axis] = NaReason(NaKind.UNSTATED)
     return reasons
+
+
+def session_verified_runs(
+    store: Store, workspace: Workspace, session_id: int, *, seed: int = 0
+) -> frozenset[int]:
+    """The runs of a review session that are Verified: the agreement analysis of the session's
+    grades (review/), under the workspace's metrics/verification.yaml, as the `agreement` command
+    runs it. Slow (bootstrap intervals): call it off the GUI thread."""
+    found = session_input(store, session_id)
+    if not found.runs:
+        return frozenset()
+    protocols = workspace.protocols
+    analysis = analyse(
+        found.runs,
+        found.experts,
+        found.split_of,
+        rules_for_workspace(workspace.root),
+        seed=seed,
+        l1_axes=protocols.l1.axes,
+        applicable={c: protocols.constitution.applicable_axes(c) for c in ("A", "B")},
+    )
+    keys = {(v.run.task_id, v.run.model_id, v.run.run_index) for v in analysis.verified_runs}
+    with store.session() as session:
+        rows = session.execute(
+            select(Run.id, Run.task_id, Run.model_id, Run.run_index)
+            .join(SessionItem, SessionItem.run_id == Run.id)
+            .where(SessionItem.session_id == session_id)
+        ).all()
+    return frozenset(run_id for run_id, *key in rows if tuple(key) in keys)

@@ -189,7 +189,7 @@ def create_session(
     else:
         order.sort(key=lambda r: (by_id[r].task_id, by_id[r].model_id, r))
     split = split_tasks([by_id[r].task_id for r in run_ids], seed, validation_share)
-    with store.session() as session:
+    with store.session(write=True) as session:
         review = ReviewSession(name=name, kind="calibration", blind=blind, seed=seed)
         review.tasks = [SessionTask(task_id=task, split=part) for task, part in split.items()]
         review.items = [SessionItem(run_id=run_id, position=i) for i, run_id in enumerate(order)]

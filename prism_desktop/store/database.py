@@ -11,7 +11,7 @@ from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import ORMExecuteState, Session, sessionmaker
 
-from prism_desktop.store.engine import make_engine, resolve_url
+from prism_desktop.store.engine import WRITE_OPTION, make_engine, resolve_url
 from prism_desktop.store.errors import StoreError
 from prism_desktop.store.migrate import upgrade_to_head
 
@@ -51,10 +51,16 @@ class Store:
         return self.engine.url.render_as_string()  # password hidden
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
-        """A unit of work: commits when the block ends normally, rolls back on any exception."""
+    def session(self, *, write: bool = False) -> Iterator[Session]:
+        """A unit of work: commits when the block ends normally, rolls back on any exception.
+
+        `write=True` for a unit that writes: on SQLite it takes the write lock when it begins
+        (BEGIN IMMEDIATE), so two writers queue on the busy timeout instead of one failing with
+        "database is locked" when it upgrades a read transaction that another writer overtook."""
         session = self._sessions()
         session.info[_OWNER] = threading.get_ident()
+        if write:
+            session.connection(execution_options={WRITE_OPTION: True})
         try:
             yield session
             session.commit()

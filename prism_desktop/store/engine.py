@@ -53,8 +53,12 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+WRITE_OPTION = "prism_write"  # execution option of a write unit of work (Store.session(write=True))
+
+
 def _on_sqlite_begin(connection: Connection) -> None:
-    connection.exec_driver_sql("BEGIN")
+    immediate = connection.get_execution_options().get(WRITE_OPTION, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
 def make_engine(url: str) -> Engine:
