@@ -1,0 +1,158 @@
+"""Reference (canonical.bsl) and candidate side by side, aligned line by line with difflib: equal
+lines stay level, a line only one side has faces a filler row on the other, changed lines are
+tinted. Both panes scroll together."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QScrollBar, QSplitter, QVBoxLayout, QWidget
+
+from prism_desktop.gui.code_editor import CodeEditor, GutterMarker, LanguageAware
+
+REMOVED_TINT = "#fde2e1"  # only in the reference (or changed there)
+ADDED_TINT = "#dcf5dc"  # only in the candidate (or changed there)
+REMOVED_BAR = "#e06c6c"
+ADDED_BAR = "#4caf50"
+CHANGED_TINT = "#fff1cc"
+CHANGED_BAR = "#e0a800"
+
+
+@dataclass(frozen=True)
+class AlignedRow:
+    left: int | None  # 1-based line of the reference, None for a filler
+    right: int | None  # 1-based line of the candidate
+    kind: str  # "equal" | "replace" | "delete" | "insert"
+
+
+def _normalised(line: str) -> str:
+    """Lines are compared ignoring whitespace runs: tabs against spaces is not a change of code."""
+    return " ".join(line.split())
+
+
+def align_lines(left: Sequence[str], right: Sequence[str]) -> list[AlignedRow]:
+    """Rows of an aligned two-pane diff of `left` against `right`."""
+    matcher = difflib.SequenceMatcher(
+        None, [_normalised(x) for x in left], [_normalised(x) for x in right], autojunk=False
+    )
+    rows: list[AlignedRow] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            rows += [AlignedRow(i1 + k + 1, j1 + k + 1, "equal") for k in range(i2 - i1)]
+        elif tag == "delete":
+            rows += [AlignedRow(i + 1, None, "delete") for i in range(i1, i2)]
+        elif tag == "insert":
+            rows += [AlignedRow(None, j + 1, "insert") for j in range(j1, j2)]
+        else:
+            for k in range(max(i2 - i1, j2 - j1)):
+                left_no = i1 + k + 1 if i1 + k < i2 else None
+                right_no = j1 + k + 1 if j1 + k < j2 else None
+                rows.append(AlignedRow(left_no, right_no, "replace"))
+    return rows
+
+
+def _pane_text(lines: Sequence[str], numbers: Sequence[int | None]) -> str:
+    return "\n".join(lines[n - 1] if n is not None else "" for n in numbers)
+
+
+class CodeCompare(LanguageAware, QWidget):
+    """Two aligned CodeEditors. `candidateLineClicked` fires for clicks in the candidate's gutter."""
+
+    candidateLineClicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.reference = CodeEditor()
+        self.candidate = CodeEditor()
+        self.reference.setObjectName("referenceEditor")
+        self.candidate.setObjectName("candidateEditor")
+        self.reference_title = QLabel()
+        self.candidate_title = QLabel()
+        for title in (self.reference_title, self.candidate_title):
+            title.setStyleSheet("font-weight: 600; padding: 2px 4px;")
+        self.rows: list[AlignedRow] = []
+        splitter = QSplitter()
+        self.panes: list[QWidget] = []
+        for title, editor in ((self.reference_title, self.reference), (self.candidate_title, self.candidate)):
+            pane = QWidget()
+            self.panes.append(pane)
+            layout = QVBoxLayout(pane)
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.setSpacing(2)
+            layout.addWidget(title)
+            layout.addWidget(editor)
+            splitter.addWidget(pane)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self._syncing = False
+        for one, other in ((self.reference, self.candidate), (self.candidate, self.reference)):
+            self._couple(one.verticalScrollBar(), other.verticalScrollBar())
+            self._couple(one.horizontalScrollBar(), other.horizontalScrollBar())
+        self.candidate.gutterClicked.connect(self.candidateLineClicked)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.reference_title.setText(self.tr("Reference (canonical.bsl)"))
+        self.candidate_title.setText(self.tr("Candidate"))
+
+    def _couple(self, source: QScrollBar, target: QScrollBar) -> None:
+        def follow(value: int) -> None:
+            if self._syncing:
+                return
+            self._syncing = True
+            try:
+                target.setValue(value)
+            finally:
+                self._syncing = False
+
+        source.valueChanged.connect(follow)
+
+    def set_texts(self, reference: str | None, candidate: str) -> None:
+        """Show both texts aligned; without a reference the candidate is shown alone, untinted."""
+        left = (reference or "").splitlines()
+        right = candidate.splitlines()
+        self.rows = (
+            align_lines(left, right)
+            if reference is not None
+            else [AlignedRow(None, j + 1, "equal") for j in range(len(right))]
+        )
+        left_numbers = [r.left for r in self.rows]
+        right_numbers = [r.right for r in self.rows]
+        self.reference.set_code(_pane_text(left, left_numbers), left_numbers)
+        self.candidate.set_code(_pane_text(right, right_numbers), right_numbers)
+        self.panes[0].setVisible(reference is not None)  # no reference: the candidate takes the width
+        if reference is None:
+            self.reference.set_code("", [])
+            return
+        left_tints: dict[int, QColor] = {}
+        right_tints: dict[int, QColor] = {}
+        left_bars: dict[int, QColor] = {}
+        right_bars: dict[int, QColor] = {}
+        for row, aligned in enumerate(self.rows):
+            if aligned.kind == "equal":
+                continue
+            if aligned.left is not None:
+                changed = aligned.kind == "replace" and aligned.right is not None
+                left_tints[row] = QColor(CHANGED_TINT if changed else REMOVED_TINT)
+                left_bars[row] = QColor(CHANGED_BAR if changed else REMOVED_BAR)
+            if aligned.right is not None:
+                changed = aligned.kind == "replace" and aligned.left is not None
+                right_tints[row] = QColor(CHANGED_TINT if changed else ADDED_TINT)
+                right_bars[row] = QColor(CHANGED_BAR if changed else ADDED_BAR)
+        self.reference.set_row_tints(left_tints, left_bars)
+        self.candidate.set_row_tints(right_tints, right_bars)
+
+    def changed_rows(self) -> list[int]:
+        return [i for i, r in enumerate(self.rows) if r.kind != "equal"]
+
+    def set_diagnostics(self, markers: Sequence[GutterMarker]) -> None:
+        self.candidate.set_markers(markers)
+
+    def go_to_candidate_line(self, line: int) -> bool:
+        return self.candidate.go_to_line(line)

@@ -1,0 +1,257 @@
+"""Debug mode: one task, a candidate typed or pasted into an editor, Level 1 run on it in the
+background, and every log of that run. Buttons load (or directly run) the task's canonical solution
+and its perf_baseline, which is how a maintainer checks a task before experts see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.code_editor import CodeEditor, GutterMarker
+from prism_desktop.gui.logs_tabs import LogsTabs
+from prism_desktop.gui.runs_model import format_score, na_text
+from prism_desktop.gui.scoring_panel import sandbox_text
+from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.services.level1 import score_candidate
+from prism_desktop.services.runs_query import AXES, RunStatus, na_reasons
+from prism_desktop.workspace.tasks import Task
+from prism_desktop.workspace.workspace import Workspace
+
+
+class DebugView(QWidget):
+    """Emits `scored(run_result, auto_run)` when a Level-1 run on the editor's text has finished."""
+
+    scored = Signal(object, object)
+    failed = Signal(str)
+
+    def __init__(self, background: Background, sandbox: str = "auto", parent: QWidget | None = None):
+        super().__init__(parent)
+        self._background = background
+        self.sandbox = sandbox
+        self._workspace: Workspace | None = None
+        self._running = False
+        self.task = QComboBox()
+        self.task.setMinimumContentsLength(16)
+        self.task.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.task.currentIndexChanged.connect(self._task_changed)
+        self.load_canonical = QPushButton()
+        self.load_baseline = QPushButton()
+        self.run_button = QPushButton()
+        self.run_canonical = QPushButton()
+        self.run_baseline = QPushButton()
+        self.run_button.setDefault(True)
+        self.load_canonical.clicked.connect(lambda: self._load("canonical"))
+        self.load_baseline.clicked.connect(lambda: self._load("perf_baseline"))
+        self.run_button.clicked.connect(self.run_editor)
+        self.run_canonical.clicked.connect(lambda: self._load("canonical", run=True))
+        self.run_baseline.clicked.connect(lambda: self._load("perf_baseline", run=True))
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.run_editor)
+        QShortcut(QKeySequence("F5"), self, self.run_editor)
+
+        self.editor = CodeEditor(self, read_only=False)
+        self.statement = QTextBrowser()
+        self.statement.setOpenExternalLinks(False)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)  # Level 1 on one candidate reports no steps: an activity bar
+        self.busy.setMaximumWidth(160)
+        self.busy.setVisible(False)
+        self.outcome = QLabel()
+        self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.score_labels = {axis: QLabel() for axis in AXES}
+        self.logs = LogsTabs()
+        self.logs.lineActivated.connect(self.editor.go_to_line)
+        self.editor.textChanged.connect(self._text_edited)
+
+        self.load_label = QLabel()
+        self.run_label = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(self.task, 1)
+        top.addSpacing(8)
+        for widget in (self.load_label, self.load_canonical, self.load_baseline):
+            top.addWidget(widget)
+        top.addSpacing(8)
+        for widget in (self.run_label, self.run_canonical, self.run_baseline):
+            top.addWidget(widget)
+        top.addSpacing(8)
+        top.addWidget(self.run_button)
+        scores = QHBoxLayout()
+        for label in self.score_labels.values():
+            label.setTextFormat(Qt.TextFormat.RichText)
+            scores.addWidget(label)
+        scores.addStretch(1)
+        scores.addWidget(self.busy)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(scores)
+        right_layout.addWidget(self.outcome)
+        right_layout.addWidget(self.logs, 1)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.statement)
+        left.addWidget(self.editor)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 4)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        self._show_scores(None)
+        self._retranslate()
+
+    # -- the task --------------------------------------------------------------------------------
+
+    def set_workspace(self, workspace: Workspace | None) -> None:
+        self._workspace = workspace
+        kept = self.task.currentData()
+        self.task.blockSignals(True)
+        self.task.clear()
+        for task in workspace.tasks if workspace else ():
+            self.task.addItem(f"{task.id}  {task.name}", task.id)
+        self.task.setCurrentIndex(max(0, self.task.findData(kept)))
+        self.task.blockSignals(False)
+        self._task_changed()
+
+    def current_task(self) -> Task | None:
+        task_id = self.task.currentData()
+        if self._workspace is None or task_id is None:
+            return None
+        return self._workspace.task(task_id)
+
+    def select_task(self, task_id: str) -> None:
+        index = self.task.findData(task_id)
+        if index >= 0:
+            self.task.setCurrentIndex(index)
+
+    def _task_changed(self) -> None:
+        task = self.current_task()
+        self.statement.setMarkdown(task.prompt if task else "")  # paragraphs reflow, lists stay
+        self.load_canonical.setEnabled(bool(task and task.canonical))
+        self.load_baseline.setEnabled(bool(task and task.perf_baseline))
+        self._update_run_buttons()
+        self._show_scores(None)
+        self.logs.show_result(None, None)
+        self.outcome.clear()
+
+    def _load(self, which: str, run: bool = False) -> None:
+        task = self.current_task()
+        text = getattr(task, which, None) if task else None
+        if text:
+            self.editor.setPlainText(text)
+            if run:
+                self.run_editor()
+
+    # -- Level 1 -----------------------------------------------------------------------------------
+
+    def run_editor(self) -> bool:
+        """Run Level 1 on the editor's text in the background; False when it cannot start now."""
+        task = self.current_task()
+        if task is None or self._running or self._workspace is None:
+            return False
+        workspace, code, sandbox = self._workspace, self.editor.toPlainText(), self.sandbox
+
+        def job(_progress: Any, _cancel: Any) -> tuple[RunResult | None, dict[str, Any]]:
+            return score_candidate(workspace, task.id, code, sandbox=sandbox)
+
+        self._set_running(True)
+        self.outcome.setText(self.tr("Running Level 1 on %1…").replace("%1", task.id))
+        self._background.start(job, on_finished=self._finished, on_failed=self._failed)
+        return True
+
+    def _set_running(self, running: bool) -> None:
+        self._running = running
+        self.busy.setVisible(running)
+        self._update_run_buttons()
+
+    def _update_run_buttons(self) -> None:
+        task = self.current_task()
+        self.run_button.setEnabled(task is not None and not self._running)
+        self.run_canonical.setEnabled(bool(task and task.canonical) and not self._running)
+        self.run_baseline.setEnabled(bool(task and task.perf_baseline) and not self._running)
+
+    def _finished(self, outcome: tuple[RunResult | None, dict[str, Any]]) -> None:
+        result, auto_run = outcome
+        self._set_running(False)
+        self._show_scores(auto_run)
+        self.logs.show_result(result, auto_run)
+        diagnostics = result.syntax.diagnostics if result and result.syntax else []
+        self.editor.set_markers([GutterMarker(d.line, d.severity, d.message) for d in diagnostics])
+        if result is None:
+            self.outcome.setText(self.tr("Scored without a sandbox run (nothing could be executed)."))
+        else:
+            where = sandbox_text(result.isolated)
+            seconds = f"{result.timings.total:.2f}"
+            self.outcome.setText(
+                self.tr("Sandbox: %1 · runner %2 · %3 s")
+                .replace("%1", where)
+                .replace("%2", result.runner)
+                .replace("%3", seconds)
+            )
+        self.scored.emit(result, auto_run)
+
+    def _text_edited(self) -> None:
+        # Diagnostics refer to the text that was scored; once it changes they would point astray.
+        if self.editor.markers():
+            self.editor.set_markers([])
+
+    def _failed(self, error: BaseException) -> None:
+        self._set_running(False)
+        message = str(error) or type(error).__name__
+        self.outcome.setText(self.tr("Level 1 failed: %1").replace("%1", message))
+        self.failed.emit(message)
+
+    def _show_scores(self, auto_run: dict[str, Any] | None) -> None:
+        task = self.current_task()
+        scores: dict[str, Any] = (auto_run or {}).get("scores") or {}
+        detail: dict[str, Any] = (auto_run or {}).get("detail") or {}
+        status = RunStatus.SCORED if auto_run else RunStatus.NOT_SCORED
+        values = {axis: scores.get(axis) for axis in AXES}
+        reasons = na_reasons(values, detail, task.category if task else "A", status, None)
+        for axis, label in self.score_labels.items():
+            text = format_score(axis, values[axis])
+            label.setText(f"<b>{axis}</b>&nbsp;{text}&nbsp;&nbsp;")
+            label.setToolTip(na_text(reasons[axis]) if axis in reasons else "")
+
+    # -- language ----------------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        self.task.setToolTip(self.tr("The task to debug"))
+        self.load_label.setText(self.tr("Load:"))
+        self.run_label.setText(self.tr("Run:"))
+        self.load_canonical.setText(self.tr("Canonical"))
+        self.load_canonical.setToolTip(
+            self.tr("Put the task's reference solution (canonical.bsl) in the editor")
+        )
+        self.load_baseline.setText(self.tr("Perf baseline"))
+        self.load_baseline.setToolTip(
+            self.tr("Put the task's slow baseline (perf_baseline.bsl) in the editor")
+        )
+        self.run_canonical.setText(self.tr("Canonical"))
+        self.run_canonical.setToolTip(self.tr("Load the canonical solution and run Level 1 on it"))
+        self.run_baseline.setText(self.tr("Perf baseline"))
+        self.run_baseline.setToolTip(self.tr("Load the perf baseline and run Level 1 on it"))
+        self.run_button.setText(self.tr("Run Level 1"))
+        self.run_button.setToolTip(self.tr("Score the editor's text (Ctrl+Enter or F5)"))
+        self.editor.setPlaceholderText(self.tr("Type or paste a candidate solution in BSL…"))

@@ -1,0 +1,306 @@
+"""The expert's grading panel: per applicable axis six steps 0·2·4·6·8·10, each beside its rubric
+text from the L2 protocol; the approach judgement the machine cannot make; a comment; save and next.
+
+The panel only shows state and reports what the expert chose; the review view saves every change
+at once. The current axis is expanded (every step with its criterion); the others are one row of
+buttons plus the criterion of the chosen step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.store.models import GRADE_STEPS
+
+# Stored values stay in the domain's language whatever the UI language (they end up in exports).
+APPROACHES = ("идиоматично", "приемлемо", "неудачный подход")
+AXIS_KEYS = {"S": ("S", "Ы"), "M": ("M", "Ь"), "O": ("O", "Щ"), "P": ("P", "З")}
+STEP_KEYS = {"0": 0, "2": 2, "4": 4, "6": 6, "8": 8, "1": 10}  # "1" stands for 10
+
+_BUTTON_STYLE = """
+QPushButton { min-width: 30px; max-width: 38px; padding: 3px 0; border: 1px solid #b8bfc9;
+              border-radius: 3px; background: #ffffff; font-weight: 600; }
+QPushButton:hover { background: #eef3fb; }
+QPushButton:checked { background: #1f5fbf; color: white; border-color: #174a96; }
+"""
+
+
+class AxisBox(QFrame):
+    """One axis: its buttons and criteria."""
+
+    stepClicked = Signal(str, int)
+
+    def __init__(self, axis: str, criteria: Mapping[int, str], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.axis = axis
+        self.criteria = dict(criteria)
+        self.step: int | None = None
+        self.setObjectName(f"axisBox{axis}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.state = QLabel()
+        self.state.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        header = QHBoxLayout()
+        header.addWidget(self.title, 1)
+        header.addWidget(self.state)
+
+        steps = sorted(self.criteria or dict.fromkeys(GRADE_STEPS, ""), reverse=True)
+        # Collapsed: one row of buttons, then the chosen step's criterion.
+        self.row_group = QButtonGroup(self)
+        self.row_buttons: dict[int, QPushButton] = {}
+        row = QHBoxLayout()
+        row.setSpacing(3)
+        for step in sorted(steps):
+            button = self._button(step, self.row_group)
+            self.row_buttons[step] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        self.chosen_text = QLabel()
+        self.chosen_text.setWordWrap(True)
+        self.chosen_text.setStyleSheet("color: #374151;")
+        self.collapsed = QWidget()
+        collapsed_layout = QVBoxLayout(self.collapsed)
+        collapsed_layout.setContentsMargins(0, 0, 0, 0)
+        collapsed_layout.setSpacing(2)
+        collapsed_layout.addLayout(row)
+        collapsed_layout.addWidget(self.chosen_text)
+
+        # Expanded: each step's button beside its criterion.
+        self.grid_group = QButtonGroup(self)
+        self.grid_buttons: dict[int, QPushButton] = {}
+        self.grid_texts: dict[int, QLabel] = {}
+        self.expanded = QWidget()
+        grid = QGridLayout(self.expanded)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        for line, step in enumerate(steps):
+            button = self._button(step, self.grid_group)
+            text = QLabel(self.criteria.get(step, ""))
+            text.setWordWrap(True)
+            text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            self.grid_buttons[step] = button
+            self.grid_texts[step] = text
+            grid.addWidget(button, line, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(text, line, 1)
+        grid.setColumnStretch(1, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setSpacing(3)
+        layout.addLayout(header)
+        layout.addWidget(self.collapsed)
+        layout.addWidget(self.expanded)
+        self.set_current(False)
+
+    def _button(self, step: int, group: QButtonGroup) -> QPushButton:
+        button = QPushButton(str(step))
+        button.setCheckable(True)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the review view's shortcuts
+        button.setStyleSheet(_BUTTON_STYLE)
+        button.setToolTip(self.criteria.get(step, ""))
+        group.addButton(button, step)
+        button.clicked.connect(lambda _checked=False, s=step: self.stepClicked.emit(self.axis, s))
+        return button
+
+    def set_title(self, name: str, keys: str) -> None:
+        self.title.setText(f"<b>{self.axis}</b> · {name} <span style='color:#8a94a3'>[{keys}]</span>")
+
+    def set_step(self, step: int | None, not_graded: str) -> None:
+        self.step = step
+        for group in (self.row_group, self.grid_group):
+            group.setExclusive(False)
+            for button in group.buttons():
+                button.setChecked(group.id(button) == step)
+            group.setExclusive(True)
+        for value, label in self.grid_texts.items():
+            label.setStyleSheet("font-weight: 600; color: #174a96;" if value == step else "color: #374151;")
+        self.state.setText("" if step is None else f"<b>{step}</b>")
+        self.chosen_text.setText(self.criteria.get(step, "") if step is not None else not_graded)
+        self.chosen_text.setStyleSheet("color: #374151;" if step is not None else "color: #9ca3af;")
+
+    def set_current(self, current: bool) -> None:
+        self.expanded.setVisible(current)
+        self.collapsed.setVisible(not current)
+        frame = "border: 2px solid #1f5fbf; background: #f7faff;" if current else "border: 1px solid #d5d9e0;"
+        self.setStyleSheet(f"QFrame#axisBox{self.axis} {{ {frame} border-radius: 4px; }}")
+
+
+class GradingPanel(LanguageAware, QWidget):
+    stepChosen = Signal(str, int)  # axis, step
+    stepCleared = Signal(str)
+    noteEdited = Signal()  # comment or approach changed: read them with comment() / approach()
+    saveAndNext = Signal()
+    currentAxisChanged = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.boxes: dict[str, AxisBox] = {}
+        self.axis_names: dict[str, str] = {}
+        self._current: str | None = None
+        self.heading = QLabel()
+        self.heading.setStyleSheet("font-weight: 600;")
+        self.identity = QLabel()
+        self.identity.setStyleSheet("color: #4b5563;")
+        self.boxes_widget = QWidget()
+        self.boxes_layout = QVBoxLayout(self.boxes_widget)
+        self.boxes_layout.setContentsMargins(0, 0, 0, 0)
+        self.boxes_layout.setSpacing(4)
+
+        self.approach_label = QLabel()
+        self.approach_box = QComboBox()
+        self.approach_box.setObjectName("approachBox")
+        self.approach_box.addItem("", None)
+        for value in APPROACHES:
+            self.approach_box.addItem(value, value)
+        self.approach_box.currentIndexChanged.connect(lambda _i: self.noteEdited.emit())
+        self.comment_label = QLabel()
+        self.comment_edit = QLineEdit()
+        self.comment_edit.setObjectName("commentEdit")
+        self.comment_edit.editingFinished.connect(self.noteEdited)
+        self.comment_edit.returnPressed.connect(self.saveAndNext)
+        self.status = QLabel()
+        self.status.setStyleSheet("color: #4b5563;")
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("saveNextButton")
+        self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.next_button.clicked.connect(self.saveAndNext)
+
+        note = QGridLayout()
+        note.setContentsMargins(0, 0, 0, 0)
+        note.addWidget(self.approach_label, 0, 0)
+        note.addWidget(self.approach_box, 0, 1)
+        note.addWidget(self.comment_label, 1, 0)
+        note.addWidget(self.comment_edit, 1, 1)
+        note.setColumnStretch(1, 1)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.next_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.identity)
+        layout.addWidget(self.boxes_widget)
+        layout.addLayout(note)
+        layout.addLayout(bottom)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.heading.setText(self.tr("Your grades (Level 2)"))
+        self.approach_label.setText(self.tr("Approach:"))
+        self.comment_label.setText(self.tr("Comment:"))
+        self.comment_edit.setPlaceholderText(self.tr("what the machine cannot see (C to type, Esc to leave)"))
+        self.next_button.setText(self.tr("Save and next  ⏎"))
+        labels = {
+            None: self.tr("— not judged —"),
+            "идиоматично": self.tr("idiomatic"),
+            "приемлемо": self.tr("acceptable"),
+            "неудачный подход": self.tr("poor approach"),
+        }
+        for index in range(self.approach_box.count()):
+            self.approach_box.setItemText(index, labels[self.approach_box.itemData(index)])
+        self.axis_names = {
+            "S": self.tr("Syntax"),
+            "M": self.tr("Meaning"),
+            "O": self.tr("Optimality"),
+            "P": self.tr("Platform"),
+        }
+        for axis, box in self.boxes.items():
+            box.set_title(self.axis_names[axis], " / ".join(AXIS_KEYS[axis]))
+            box.set_step(box.step, self.tr("not graded yet"))
+
+    # -- state ------------------------------------------------------------------------------------
+
+    def set_axes(self, axes: Sequence[str], criteria: Mapping[str, Mapping[int, str]]) -> None:
+        """Rebuild the boxes for the axes of this run's category."""
+        if tuple(self.boxes) == tuple(axes) and all(
+            self.boxes[a].criteria == dict(criteria.get(a, {})) for a in axes
+        ):
+            return
+        for box in self.boxes.values():
+            box.setParent(None)
+            box.deleteLater()
+        self.boxes = {}
+        while self.boxes_layout.count():
+            self.boxes_layout.takeAt(0)
+        for axis in axes:
+            box = AxisBox(axis, criteria.get(axis, {}))
+            box.stepClicked.connect(self._clicked)
+            self.boxes[axis] = box
+            self.boxes_layout.addWidget(box)
+        self._current = None
+        self.retranslate()
+
+    def _clicked(self, axis: str, step: int) -> None:
+        self.set_current_axis(axis)
+        self.stepChosen.emit(axis, step)
+
+    def set_grades(self, steps: Mapping[str, int], comment: str | None, approach: str | None) -> None:
+        for axis, box in self.boxes.items():
+            box.set_step(steps.get(axis), self.tr("not graded yet"))
+        graded = sum(1 for axis in self.boxes if axis in steps)
+        self.status.setText(
+            self.tr("%1 of %2 axes graded · saved")
+            .replace("%1", str(graded))
+            .replace("%2", str(len(self.boxes)))
+        )
+        self.approach_box.blockSignals(True)
+        index = self.approach_box.findData(approach) if approach else 0
+        self.approach_box.setCurrentIndex(max(index, 0))
+        self.approach_box.blockSignals(False)
+        if not self.comment_edit.hasFocus():
+            self.comment_edit.setText(comment or "")
+
+    def steps(self) -> dict[str, int]:
+        return {axis: box.step for axis, box in self.boxes.items() if box.step is not None}
+
+    def comment(self) -> str | None:
+        return self.comment_edit.text().strip() or None
+
+    def approach(self) -> str | None:
+        return self.approach_box.currentData()
+
+    def set_approach_index(self, index: int) -> None:
+        """0 clears, 1..3 pick an approach (keyboard: Ctrl+0..3)."""
+        if 0 <= index < self.approach_box.count():
+            self.approach_box.setCurrentIndex(index)
+
+    @property
+    def current_axis(self) -> str | None:
+        return self._current
+
+    def set_current_axis(self, axis: str | None) -> None:
+        if axis is not None and axis not in self.boxes:
+            return
+        self._current = axis
+        for name, box in self.boxes.items():
+            box.set_current(name == axis)
+        if axis is not None:
+            self.currentAxisChanged.emit(axis)
+
+    def next_axis(self, after: str) -> str:
+        """The next axis without a grade after `after` (wrapping), else `after` itself."""
+        axes = list(self.boxes)
+        start = axes.index(after)
+        for axis in axes[start + 1 :] + axes[: start + 1]:
+            if self.boxes[axis].step is None:
+                return axis
+        return after

@@ -1,0 +1,1237 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru">
+    <context>
+        <name>App</name>
+        <message>
+            <source>The results store cannot be opened</source>
+            <translation>Не удаётся открыть хранилище результатов</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <source>Opening workspace %1…</source>
+            <translation>Открывается рабочая область %1…</translation>
+        </message>
+        <message>
+            <source>Importing %1…</source>
+            <translation>Импорт %1…</translation>
+        </message>
+        <message>
+            <source>Workspace %1: %2 tasks; imported %3 new runs and %4 new results.</source>
+            <translation>Рабочая область %1: задач — %2; импортировано новых прогонов — %3, новых результатов — %4.</translation>
+        </message>
+        <message>
+            <source>Some result files could not be imported</source>
+            <translation>Часть файлов результатов не импортирована</translation>
+        </message>
+        <message>
+            <source>The workspace cannot be opened</source>
+            <translation>Не удаётся открыть рабочую область</translation>
+        </message>
+        <message>
+            <source>%1 problem(s); see the details.</source>
+            <translation>Проблем: %1; подробности ниже.</translation>
+        </message>
+        <message>
+            <source>Open a PRISM workspace (a folder with tasks/ and metrics/)</source>
+            <translation>Открыть рабочую область PRISM (папку с tasks/ и metrics/)</translation>
+        </message>
+        <message>
+            <source>Runs: %1 shown of %2 · scored %3</source>
+            <translation>Прогоны: показано %1 из %2 · оценено %3</translation>
+        </message>
+        <message>
+            <source> · graded by you %1</source>
+            <translation> · оценено вами %1</translation>
+        </message>
+        <message>
+            <source>Every shown run is graded.</source>
+            <translation>Все показанные прогоны оценены.</translation>
+        </message>
+        <message>
+            <source>Level 1 cancelled after %1 runs.</source>
+            <translation>Level 1 отменён; успели оценить прогонов: %1.</translation>
+        </message>
+        <message>
+            <source>Level 1 scored %1 runs.</source>
+            <translation>Level 1 завершён; оценено прогонов: %1.</translation>
+        </message>
+        <message>
+            <source>Level 1 could not run</source>
+            <translation>Не удалось запустить Level 1</translation>
+        </message>
+        <message>
+            <source>Sandbox: checking…</source>
+            <translation>Песочница: проверка…</translation>
+        </message>
+        <message>
+            <source>Sandbox: unavailable</source>
+            <translation>Песочница: недоступна</translation>
+        </message>
+        <message>
+            <source>Sandbox: %1</source>
+            <translation>Песочница: %1</translation>
+        </message>
+        <message>
+            <source>Who is grading?</source>
+            <translation>Кто оценивает?</translation>
+        </message>
+        <message>
+            <source>Your name or expert id. It is stored with every grade you give:</source>
+            <translation>Ваше имя или код эксперта. Оно сохраняется с каждой вашей оценкой:</translation>
+        </message>
+        <message>
+            <source>PRISM Desktop</source>
+            <translation>PRISM Desktop</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>&amp;Файл</translation>
+        </message>
+        <message>
+            <source>&amp;Level 1</source>
+            <translation>&amp;Level 1</translation>
+        </message>
+        <message>
+            <source>&amp;Review</source>
+            <translation>&amp;Проверка</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>&amp;Вид</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>&amp;Справка</translation>
+        </message>
+        <message>
+            <source>&amp;Open workspace…</source>
+            <translation>&amp;Открыть рабочую область…</translation>
+        </message>
+        <message>
+            <source>&amp;Import results again</source>
+            <translation>&amp;Импортировать результаты заново</translation>
+        </message>
+        <message>
+            <source>&amp;Settings…</source>
+            <translation>&amp;Настройки…</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>&amp;Выход</translation>
+        </message>
+        <message>
+            <source>Score &amp;selected runs</source>
+            <translation>Оценить &amp;выделенные прогоны</translation>
+        </message>
+        <message>
+            <source>Score the current run's &amp;experiment</source>
+            <translation>Оценить &amp;эксперимент текущего прогона</translation>
+        </message>
+        <message>
+            <source>Score all &amp;shown runs</source>
+            <translation>Оценить все &amp;показанные прогоны</translation>
+        </message>
+        <message>
+            <source>Score shown runs &amp;not yet scored here</source>
+            <translation>Оценить показанные прогоны, &amp;ещё не оценённые здесь</translation>
+        </message>
+        <message>
+            <source>&amp;Cancel scoring</source>
+            <translation>&amp;Отменить оценивание</translation>
+        </message>
+        <message>
+            <source>Calibration &amp;sessions…</source>
+            <translation>Калибровочные &amp;сессии…</translation>
+        </message>
+        <message>
+            <source>&amp;Leave the session</source>
+            <translation>&amp;Выйти из сессии</translation>
+        </message>
+        <message>
+            <source>&amp;Identify as expert…</source>
+            <translation>&amp;Представиться экспертом…</translation>
+        </message>
+        <message>
+            <source>&amp;Next ungraded run</source>
+            <translation>&amp;Следующий неоценённый прогон</translation>
+        </message>
+        <message>
+            <source>&amp;Debug the current task</source>
+            <translation>&amp;Отладка текущей задачи</translation>
+        </message>
+        <message>
+            <source>&amp;Search runs</source>
+            <translation>&amp;Поиск прогонов</translation>
+        </message>
+        <message>
+            <source>Reset &amp;filters</source>
+            <translation>Сбросить &amp;фильтры</translation>
+        </message>
+        <message>
+            <source>&amp;About PRISM Desktop</source>
+            <translation>&amp;О программе PRISM Desktop</translation>
+        </message>
+        <message>
+            <source>Review</source>
+            <translation>Проверка</translation>
+        </message>
+        <message>
+            <source>Debug</source>
+            <translation>Отладка</translation>
+        </message>
+        <message>
+            <source>Expert: %1</source>
+            <translation>Эксперт: %1</translation>
+        </message>
+        <message>
+            <source>Expert: not identified</source>
+            <translation>Эксперт: не указан</translation>
+        </message>
+        <message>
+            <source>, blind</source>
+            <translation>, слепая</translation>
+        </message>
+        <message>
+            <source> · session “%1”%2</source>
+            <translation> · сессия «%1»%2</translation>
+        </message>
+        <message>
+            <source>Open a workspace (File → Open workspace…) to review its runs.</source>
+            <translation>Откройте рабочую область (Файл → Открыть рабочую область…), чтобы проверять её прогоны.</translation>
+        </message>
+        <message>
+            <source>About PRISM Desktop</source>
+            <translation>О программе PRISM Desktop</translation>
+        </message>
+        <message>
+            <source>PRISM Desktop: the expert's workbench for PRISM, the executable benchmark of LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts grade on the 0·2·4·6·8·10 scale.</source>
+            <translation>PRISM Desktop — рабочее место эксперта PRISM, исполняемого бенчмарка кода 1С:Предприятие (BSL), написанного языковыми моделями. Level 1 выполняется здесь в песочнице; эксперты оценивают по шкале 0·2·4·6·8·10.</translation>
+        </message>
+        <message>
+            <source>N/A: Verified marks are computed for the runs of a calibration session; open one (Review → Calibration sessions…).</source>
+            <translation>Н/Д: отметки Verified вычисляются для прогонов калибровочной сессии; откройте её (Проверка → Калибровочные сессии…).</translation>
+        </message>
+        <message>
+            <source>Computing the Verified marks of this session…</source>
+            <translation>Вычисляются отметки Verified этой сессии…</translation>
+        </message>
+        <message>
+            <source>N/A: the Verified marks could not be computed: %1</source>
+            <translation>Н/Д: не удалось вычислить отметки Verified: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>RunsTableModel</name>
+        <message>
+            <source>Not measured.</source>
+            <translation>Не измерено.</translation>
+        </message>
+        <message>
+            <source>Not measured: the model call failed, there is no answer to score.</source>
+            <translation>Не измерено: вызов модели завершился ошибкой, оценивать нечего.</translation>
+        </message>
+        <message>
+            <source>Not measured yet: Level 1 has not scored this run.</source>
+            <translation>Ещё не измерено: Level 1 не оценивал этот прогон.</translation>
+        </message>
+        <message>
+            <source>Not applicable: P (platform) is measured for category B only.</source>
+            <translation>Неприменимо: P (платформа) измеряется только для категории B.</translation>
+        </message>
+        <message>
+            <source>Not measured: %1</source>
+            <translation>Не измерено: %1</translation>
+        </message>
+        <message>
+            <source>No quality score: none of the applicable axes was measured.</source>
+            <translation>Нет оценки качества: ни одна применимая ось не измерена.</translation>
+        </message>
+        <message>
+            <source>Not measured (the Level-1 result gives no reason).</source>
+            <translation>Не измерено (результат Level 1 не указывает причину).</translation>
+        </message>
+        <message>
+            <source>scored</source>
+            <translation>оценён</translation>
+        </message>
+        <message>
+            <source>not scored</source>
+            <translation>не оценён</translation>
+        </message>
+        <message>
+            <source>not measured</source>
+            <translation>не измерен</translation>
+        </message>
+        <message>
+            <source>no answer</source>
+            <translation>нет ответа</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>Задача</translation>
+        </message>
+        <message>
+            <source>Cat.</source>
+            <translation>Кат.</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Состояние</translation>
+        </message>
+        <message>
+            <source>Graded by</source>
+            <translation>Оценили</translation>
+        </message>
+        <message>
+            <source>Verified</source>
+            <translation>Verified</translation>
+        </message>
+        <message>
+            <source>Task id and name</source>
+            <translation>Код и название задачи</translation>
+        </message>
+        <message>
+            <source>Task category: A (algorithms) or B (platform)</source>
+            <translation>Категория задачи: A (алгоритмы) или B (платформа)</translation>
+        </message>
+        <message>
+            <source>The model that wrote the answer</source>
+            <translation>Модель, написавшая ответ</translation>
+        </message>
+        <message>
+            <source>Run index of the answer (0-based, as in the result files)</source>
+            <translation>Номер прогона (с нуля, как в файлах результатов)</translation>
+        </message>
+        <message>
+            <source>S, syntax: step 0–10</source>
+            <translation>S, синтаксис: шаг 0–10</translation>
+        </message>
+        <message>
+            <source>M, meaning: share of hidden tests passed, 0–10</source>
+            <translation>M, смысл: доля пройденных скрытых тестов, 0–10</translation>
+        </message>
+        <message>
+            <source>O, optimality: step 0–10 from measured growth</source>
+            <translation>O, оптимальность: шаг 0–10 по измеренному росту</translation>
+        </message>
+        <message>
+            <source>P, platform: clean share, 0–10 (category B only)</source>
+            <translation>P, платформа: доля чистых прогонов, 0–10 (только категория B)</translation>
+        </message>
+        <message>
+            <source>Q, quality: mean of the applicable measured axes</source>
+            <translation>Q, качество: среднее измеренных применимых осей</translation>
+        </message>
+        <message>
+            <source>Level-1 state of the run</source>
+            <translation>Состояние прогона в Level 1</translation>
+        </message>
+        <message>
+            <source>Experts who graded the run</source>
+            <translation>Эксперты, оценившие прогон</translation>
+        </message>
+        <message>
+            <source>Verified: experts and machine agree under the verification rules</source>
+            <translation>Verified: эксперты и машина согласны по правилам верификации</translation>
+        </message>
+        <message>
+            <source>Hidden in this blind session until you have graded every axis of the run.</source>
+            <translation>Скрыто в слепой сессии, пока вы не оцените все оси прогона.</translation>
+        </message>
+        <message>
+            <source>%1 = %2, step %3</source>
+            <translation>%1 = %2, шаг %3</translation>
+        </message>
+        <message>
+            <source>Experiment:</source>
+            <translation>Эксперимент:</translation>
+        </message>
+        <message>
+            <source>No Level-1 result yet: score it from the Level 1 menu.</source>
+            <translation>Результата Level 1 ещё нет: запустите оценивание из меню Level 1.</translation>
+        </message>
+        <message>
+            <source>Scored here by PRISM Desktop.</source>
+            <translation>Оценено здесь, в PRISM Desktop.</translation>
+        </message>
+        <message>
+            <source>From the auto file %1</source>
+            <translation>Из авто-файла %1</translation>
+        </message>
+        <message>
+            <source>Not Verified</source>
+            <translation>Не Verified</translation>
+        </message>
+    </context>
+    <context>
+        <name>FilterBar</name>
+        <message>
+            <source>All tasks</source>
+            <translation>Все задачи</translation>
+        </message>
+        <message>
+            <source>All categories</source>
+            <translation>Все категории</translation>
+        </message>
+        <message>
+            <source>All models</source>
+            <translation>Все модели</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>Задача</translation>
+        </message>
+        <message>
+            <source>Task category</source>
+            <translation>Категория задачи</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>The axis the score band applies to</source>
+            <translation>Ось, к которой относится диапазон оценок</translation>
+        </message>
+        <message>
+            <source>Score band on the chosen axis (M and P by their steps)</source>
+            <translation>Диапазон оценки по выбранной оси (M и P — по шагам)</translation>
+        </message>
+        <message>
+            <source>Grading and scoring state (grades of the current expert)</source>
+            <translation>Состояние оценивания (оценки текущего эксперта)</translation>
+        </message>
+        <message>
+            <source>Any score</source>
+            <translation>Любая оценка</translation>
+        </message>
+        <message>
+            <source>N/A (not measured)</source>
+            <translation>Н/Д (не измерено)</translation>
+        </message>
+        <message>
+            <source>Low (&lt; 5)</source>
+            <translation>Низкая (&lt; 5)</translation>
+        </message>
+        <message>
+            <source>Acceptable (5–8)</source>
+            <translation>Приемлемая (5–8)</translation>
+        </message>
+        <message>
+            <source>High (≥ 8)</source>
+            <translation>Высокая (≥ 8)</translation>
+        </message>
+        <message>
+            <source>Step %1</source>
+            <translation>Шаг %1</translation>
+        </message>
+        <message>
+            <source>All runs</source>
+            <translation>Все прогоны</translation>
+        </message>
+        <message>
+            <source>Not graded by me</source>
+            <translation>Не оценены мной</translation>
+        </message>
+        <message>
+            <source>Graded by me</source>
+            <translation>Оценены мной</translation>
+        </message>
+        <message>
+            <source>Machine and expert disagree</source>
+            <translation>Машина и эксперт расходятся</translation>
+        </message>
+        <message>
+            <source>Verified</source>
+            <translation>Verified</translation>
+        </message>
+        <message>
+            <source>Scored</source>
+            <translation>Оценены машиной</translation>
+        </message>
+        <message>
+            <source>Not scored yet</source>
+            <translation>Ещё не оценены</translation>
+        </message>
+        <message>
+            <source>Not measured (N/A)</source>
+            <translation>Не измерены (Н/Д)</translation>
+        </message>
+        <message>
+            <source>Search task, model, answer text…</source>
+            <translation>Поиск по задаче, модели, тексту ответа…</translation>
+        </message>
+        <message>
+            <source>Reset</source>
+            <translation>Сбросить</translation>
+        </message>
+        <message>
+            <source>Show every run again</source>
+            <translation>Снова показать все прогоны</translation>
+        </message>
+    </context>
+    <context>
+        <name>ScoringPanel</name>
+        <message>
+            <source>Docker — isolated</source>
+            <translation>Docker — изолировано</translation>
+        </message>
+        <message>
+            <source>local — NOT isolated</source>
+            <translation>локально — БЕЗ изоляции</translation>
+        </message>
+        <message>
+            <source>Level 1: cancelling…</source>
+            <translation>Level 1: отмена…</translation>
+        </message>
+        <message>
+            <source>Level 1:</source>
+            <translation>Level 1:</translation>
+        </message>
+        <message>
+            <source>%v of %m runs</source>
+            <translation>%v из %m прогонов</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Отменить</translation>
+        </message>
+        <message>
+            <source>Stop scoring; runs already scored keep their results</source>
+            <translation>Остановить оценивание; уже оценённые прогоны сохранят результаты</translation>
+        </message>
+    </context>
+    <context>
+        <name>DebugView</name>
+        <message>
+            <source>Running Level 1 on %1…</source>
+            <translation>Level 1 выполняется для %1…</translation>
+        </message>
+        <message>
+            <source>Scored without a sandbox run (nothing could be executed).</source>
+            <translation>Оценено без запуска в песочнице (исполнять было нечего).</translation>
+        </message>
+        <message>
+            <source>Sandbox: %1 · runner %2 · %3 s</source>
+            <translation>Песочница: %1 · исполнитель %2 · %3 с</translation>
+        </message>
+        <message>
+            <source>Level 1 failed: %1</source>
+            <translation>Level 1 завершился ошибкой: %1</translation>
+        </message>
+        <message>
+            <source>The task to debug</source>
+            <translation>Задача для отладки</translation>
+        </message>
+        <message>
+            <source>Put the task's reference solution (canonical.bsl) in the editor</source>
+            <translation>Поместить эталонное решение задачи (canonical.bsl) в редактор</translation>
+        </message>
+        <message>
+            <source>Put the task's slow baseline (perf_baseline.bsl) in the editor</source>
+            <translation>Поместить медленное базовое решение (perf_baseline.bsl) в редактор</translation>
+        </message>
+        <message>
+            <source>Run Level 1</source>
+            <translation>Запустить Level 1</translation>
+        </message>
+        <message>
+            <source>Score the editor's text (Ctrl+Enter or F5)</source>
+            <translation>Оценить текст из редактора (Ctrl+Enter или F5)</translation>
+        </message>
+        <message>
+            <source>Type or paste a candidate solution in BSL…</source>
+            <translation>Введите или вставьте решение на BSL…</translation>
+        </message>
+        <message>
+            <source>Load:</source>
+            <translation>Загрузить:</translation>
+        </message>
+        <message>
+            <source>Run:</source>
+            <translation>Запустить:</translation>
+        </message>
+        <message>
+            <source>Canonical</source>
+            <translation>Эталон</translation>
+        </message>
+        <message>
+            <source>Perf baseline</source>
+            <translation>Медленный вариант</translation>
+        </message>
+        <message>
+            <source>Load the canonical solution and run Level 1 on it</source>
+            <translation>Загрузить эталонное решение и запустить на нём Level 1</translation>
+        </message>
+        <message>
+            <source>Load the perf baseline and run Level 1 on it</source>
+            <translation>Загрузить медленный вариант и запустить на нём Level 1</translation>
+        </message>
+    </context>
+    <context>
+        <name>SettingsDialog</name>
+        <message>
+            <source>Settings</source>
+            <translation>Настройки</translation>
+        </message>
+        <message>
+            <source>Language:</source>
+            <translation>Язык:</translation>
+        </message>
+        <message>
+            <source>Level-1 sandbox:</source>
+            <translation>Песочница Level 1:</translation>
+        </message>
+        <message>
+            <source>Expert name:</source>
+            <translation>Имя эксперта:</translation>
+        </message>
+        <message>
+            <source>System default</source>
+            <translation>Как в системе</translation>
+        </message>
+        <message>
+            <source>Automatic: Docker when available, else local</source>
+            <translation>Автоматически: Docker, если доступен, иначе локально</translation>
+        </message>
+        <message>
+            <source>Docker only (isolated)</source>
+            <translation>Только Docker (изолировано)</translation>
+        </message>
+        <message>
+            <source>Local process (NOT isolated)</source>
+            <translation>Локальный процесс (БЕЗ изоляции)</translation>
+        </message>
+        <message>
+            <source>e.g. expert_01</source>
+            <translation>например, expert_01</translation>
+        </message>
+        <message>
+            <source>The language changes at once. The sandbox applies to the next Level-1 run. Your name is stored with every grade you give.</source>
+            <translation>Язык меняется сразу. Песочница применяется к следующему запуску Level 1. Ваше имя сохраняется с каждой вашей оценкой.</translation>
+        </message>
+        <message>
+            <source>Parallel runs:</source>
+            <translation>Параллельных прогонов:</translation>
+        </message>
+        <message>
+            <source>One per processor core</source>
+            <translation>По одному на ядро процессора</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReviewView</name>
+        <message>
+            <source>choose the axis (Ы Ь Щ З on the Russian layout)</source>
+            <translation>выбрать ось (в русской раскладке — Ы Ь Щ З)</translation>
+        </message>
+        <message>
+            <source>grade the current axis with that step</source>
+            <translation>поставить текущей оси эту ступень</translation>
+        </message>
+        <message>
+            <source>grade the current axis 10</source>
+            <translation>поставить текущей оси 10</translation>
+        </message>
+        <message>
+            <source>Backspace / Del</source>
+            <translation>Backspace / Del</translation>
+        </message>
+        <message>
+            <source>clear the current axis</source>
+            <translation>снять оценку текущей оси</translation>
+        </message>
+        <message>
+            <source>Enter</source>
+            <translation>Enter</translation>
+        </message>
+        <message>
+            <source>save and go to the next ungraded run</source>
+            <translation>сохранить и перейти к следующему неоценённому прогону</translation>
+        </message>
+        <message>
+            <source>undo your last change (also on an earlier run)</source>
+            <translation>отменить последнее изменение (и на предыдущем прогоне)</translation>
+        </message>
+        <message>
+            <source>approach: idiomatic / acceptable / poor</source>
+            <translation>подход: идиоматично / приемлемо / неудачный</translation>
+        </message>
+        <message>
+            <source>clear the approach judgement</source>
+            <translation>снять оценку подхода</translation>
+        </message>
+        <message>
+            <source>type a comment; Esc leaves the field</source>
+            <translation>написать комментарий; Esc — выйти из поля</translation>
+        </message>
+        <message>
+            <source>click a diagnostic</source>
+            <translation>щелчок по диагностике</translation>
+        </message>
+        <message>
+            <source>jump to its line in the candidate</source>
+            <translation>перейти к её строке в коде кандидата</translation>
+        </message>
+        <message>
+            <source>show or hide this help</source>
+            <translation>показать или скрыть эту справку</translation>
+        </message>
+        <message>
+            <source>Keyboard shortcuts</source>
+            <translation>Клавиши</translation>
+        </message>
+        <message>
+            <source>Every grade is saved the moment you give it. Any key closes this help.</source>
+            <translation>Каждая оценка сохраняется сразу, как только поставлена. Любая клавиша закрывает справку.</translation>
+        </message>
+        <message>
+            <source>nobody — identify yourself to grade</source>
+            <translation>не указан — представьтесь, чтобы оценивать</translation>
+        </message>
+        <message>
+            <source>session «%1»</source>
+            <translation>сессия «%1»</translation>
+        </message>
+        <message>
+            <source>standalone grading</source>
+            <translation>оценка вне сессии</translation>
+        </message>
+        <message>
+            <source>Expert: %1 · %2</source>
+            <translation>Эксперт: %1 · %2</translation>
+        </message>
+        <message>
+            <source>BLIND</source>
+            <translation>ВСЛЕПУЮ</translation>
+        </message>
+        <message>
+            <source>open session</source>
+            <translation>открытая сессия</translation>
+        </message>
+        <message>
+            <source>Choose a run to review.</source>
+            <translation>Выберите прогон для проверки.</translation>
+        </message>
+        <message>
+            <source>model &lt;b&gt;%1&lt;/b&gt;, run %2, category %3</source>
+            <translation>модель &lt;b&gt;%1&lt;/b&gt;, прогон %2, категория %3</translation>
+        </message>
+        <message>
+            <source>**Task %1 is not in the open workspace**; its statement and reference cannot be shown.</source>
+            <translation>**Задачи %1 нет в открытой рабочей области**: условие и эталон показать нельзя.</translation>
+        </message>
+        <message>
+            <source>The generation failed: %1</source>
+            <translation>Генерация не удалась: %1</translation>
+        </message>
+        <message>
+            <source>Identify yourself (expert name) before grading.</source>
+            <translation>Прежде чем оценивать, представьтесь (имя эксперта).</translation>
+        </message>
+        <message>
+            <source>Nothing to undo.</source>
+            <translation>Отменять нечего.</translation>
+        </message>
+        <message>
+            <source>Every run here is graded. Thank you!</source>
+            <translation>Все прогоны здесь оценены. Спасибо!</translation>
+        </message>
+    </context>
+    <context>
+        <name>CodeCompare</name>
+        <message>
+            <source>Reference (canonical.bsl)</source>
+            <translation>Эталон (canonical.bsl)</translation>
+        </message>
+        <message>
+            <source>Candidate</source>
+            <translation>Кандидат</translation>
+        </message>
+    </context>
+    <context>
+        <name>CodeEditor</name>
+        <message>
+            <source>error</source>
+            <translation>ошибка</translation>
+        </message>
+        <message>
+            <source>warning</source>
+            <translation>предупреждение</translation>
+        </message>
+        <message>
+            <source>information</source>
+            <translation>информация</translation>
+        </message>
+        <message>
+            <source>hint</source>
+            <translation>подсказка</translation>
+        </message>
+    </context>
+    <context>
+        <name>LogsTabs</name>
+        <message>
+            <source>Syntax</source>
+            <translation>Синтаксис</translation>
+        </message>
+        <message>
+            <source>Tests</source>
+            <translation>Тесты</translation>
+        </message>
+        <message>
+            <source>Performance</source>
+            <translation>Производительность</translation>
+        </message>
+        <message>
+            <source>Raw response</source>
+            <translation>Ответ модели</translation>
+        </message>
+        <message>
+            <source>Output</source>
+            <translation>Вывод</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>Строка</translation>
+        </message>
+        <message>
+            <source>Severity</source>
+            <translation>Важность</translation>
+        </message>
+        <message>
+            <source>Code</source>
+            <translation>Код</translation>
+        </message>
+        <message>
+            <source>Counts for S</source>
+            <translation>Учтено в S</translation>
+        </message>
+        <message>
+            <source>Message</source>
+            <translation>Сообщение</translation>
+        </message>
+        <message>
+            <source>#</source>
+            <translation>№</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>Итог</translation>
+        </message>
+        <message>
+            <source>Arguments</source>
+            <translation>Аргументы</translation>
+        </message>
+        <message>
+            <source>Expected</source>
+            <translation>Ожидается</translation>
+        </message>
+        <message>
+            <source>Actual</source>
+            <translation>Получено</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>Ошибка</translation>
+        </message>
+        <message>
+            <source>Size n</source>
+            <translation>Размер n</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Статус</translation>
+        </message>
+        <message>
+            <source>Work</source>
+            <translation>Работа</translation>
+        </message>
+        <message>
+            <source>Seconds</source>
+            <translation>Секунды</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>Примечание</translation>
+        </message>
+        <message>
+            <source>stdout is empty</source>
+            <translation>stdout пуст</translation>
+        </message>
+        <message>
+            <source>stderr is empty</source>
+            <translation>stderr пуст</translation>
+        </message>
+        <message>
+            <source>No response text</source>
+            <translation>Текста ответа нет</translation>
+        </message>
+        <message>
+            <source>Not scored yet: run Level 1 on this run to see its logs.</source>
+            <translation>Ещё не оценён: запустите уровень 1 для этого прогона, чтобы увидеть журналы.</translation>
+        </message>
+        <message>
+            <source>Not measured: %1</source>
+            <translation>Не измерено: %1</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Root causes: %1&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Первопричин: %1&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>parse-error clusters: %1, compile blockers: %2</source>
+            <translation>кластеров ошибок разбора: %1, блокеров компиляции: %2</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Unbalanced blocks&lt;/b&gt; (opened/closed): %1 — S is 0 by the pre-check</source>
+            <translation>&lt;b&gt;Несбалансированные блоки&lt;/b&gt; (открыто/закрыто): %1 — по предпроверке S = 0</translation>
+        </message>
+        <message>
+            <source>Analyzer: %1</source>
+            <translation>Анализатор: %1</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>да</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Passed %1 of %2&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Пройдено %1 из %2&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>entry point: %1</source>
+            <translation>точка входа: %1</translation>
+        </message>
+        <message>
+            <source>1C run status: %1</source>
+            <translation>статус прогона в 1С: %1</translation>
+        </message>
+        <message>
+            <source>platform errors: %1</source>
+            <translation>ошибки платформы: %1</translation>
+        </message>
+        <message>
+            <source>Runner says: %1</source>
+            <translation>Исполнитель сообщает: %1</translation>
+        </message>
+        <message>
+            <source>fail</source>
+            <translation>не пройден</translation>
+        </message>
+        <message>
+            <source>log</source>
+            <translation>журнал</translation>
+        </message>
+        <message>
+            <source>pass</source>
+            <translation>пройден</translation>
+        </message>
+        <message>
+            <source>error</source>
+            <translation>ошибка</translation>
+        </message>
+        <message>
+            <source>Leg: %1</source>
+            <translation>Ветка: %1</translation>
+        </message>
+        <message>
+            <source>growth p = %1, optimal p_opt = %2</source>
+            <translation>рост p = %1, оптимум p_opt = %2</translation>
+        </message>
+        <message>
+            <source>Note: %1</source>
+            <translation>Примечание: %1</translation>
+        </message>
+        <message>
+            <source>operations</source>
+            <translation>операции</translation>
+        </message>
+        <message>
+            <source>queries (SDBL events)</source>
+            <translation>запросы (события SDBL)</translation>
+        </message>
+        <message>
+            <source>register reads</source>
+            <translation>чтения регистров</translation>
+        </message>
+        <message>
+            <source>Sandbox status: %1</source>
+            <translation>Статус песочницы: %1</translation>
+        </message>
+        <message>
+            <source>Engine: %1</source>
+            <translation>Движок: %1</translation>
+        </message>
+        <message>
+            <source>Timings: %1 (total %2 s)</source>
+            <translation>Время: %1 (всего %2 с)</translation>
+        </message>
+        <message>
+            <source>Infrastructure: %1</source>
+            <translation>Инфраструктура: %1</translation>
+        </message>
+        <message>
+            <source>isolated</source>
+            <translation>изолированно</translation>
+        </message>
+        <message>
+            <source>NOT isolated</source>
+            <translation>БЕЗ изоляции</translation>
+        </message>
+        <message>
+            <source>Runner: %1</source>
+            <translation>Исполнитель: %1</translation>
+        </message>
+        <message>
+            <source>No sandbox output was kept.</source>
+            <translation>Вывод песочницы не сохранён.</translation>
+        </message>
+    </context>
+    <context>
+        <name>PerfPlot</name>
+        <message>
+            <source>No measurements to plot</source>
+            <translation>Нет замеров для графика</translation>
+        </message>
+        <message>
+            <source>input size n (log scale)</source>
+            <translation>размер входа n (логарифмическая шкала)</translation>
+        </message>
+        <message>
+            <source>measured growth p = %1</source>
+            <translation>измеренный рост p = %1</translation>
+        </message>
+        <message>
+            <source>optimal p_opt = %1</source>
+            <translation>оптимальный p_opt = %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>GradingPanel</name>
+        <message>
+            <source>Your grades (Level 2)</source>
+            <translation>Ваши оценки (уровень 2)</translation>
+        </message>
+        <message>
+            <source>Approach:</source>
+            <translation>Подход:</translation>
+        </message>
+        <message>
+            <source>Comment:</source>
+            <translation>Комментарий:</translation>
+        </message>
+        <message>
+            <source>what the machine cannot see (C to type, Esc to leave)</source>
+            <translation>то, чего не видит машина (C — писать, Esc — выйти)</translation>
+        </message>
+        <message>
+            <source>Save and next  ⏎</source>
+            <translation>Сохранить и дальше  ⏎</translation>
+        </message>
+        <message>
+            <source>— not judged —</source>
+            <translation>— не оценён —</translation>
+        </message>
+        <message>
+            <source>idiomatic</source>
+            <translation>идиоматично</translation>
+        </message>
+        <message>
+            <source>acceptable</source>
+            <translation>приемлемо</translation>
+        </message>
+        <message>
+            <source>poor approach</source>
+            <translation>неудачный подход</translation>
+        </message>
+        <message>
+            <source>Syntax</source>
+            <translation>Синтаксис</translation>
+        </message>
+        <message>
+            <source>Meaning</source>
+            <translation>Смысл</translation>
+        </message>
+        <message>
+            <source>Optimality</source>
+            <translation>Оптимальность</translation>
+        </message>
+        <message>
+            <source>Platform</source>
+            <translation>Платформа</translation>
+        </message>
+        <message>
+            <source>not graded yet</source>
+            <translation>ещё не оценено</translation>
+        </message>
+        <message>
+            <source>%1 of %2 axes graded · saved</source>
+            <translation>оценено осей: %1 из %2 · сохранено</translation>
+        </message>
+    </context>
+    <context>
+        <name>SessionsDialog</name>
+        <message>
+            <source>Calibration sessions</source>
+            <translation>Калибровочные сессии</translation>
+        </message>
+        <message>
+            <source>You are (expert name):</source>
+            <translation>Вы (имя эксперта):</translation>
+        </message>
+        <message>
+            <source>the name your grades are stored under</source>
+            <translation>имя, под которым хранятся ваши оценки</translation>
+        </message>
+        <message>
+            <source>Session</source>
+            <translation>Сессия</translation>
+        </message>
+        <message>
+            <source>Created (UTC)</source>
+            <translation>Создана (UTC)</translation>
+        </message>
+        <message>
+            <source>Runs</source>
+            <translation>Прогоны</translation>
+        </message>
+        <message>
+            <source>Blind</source>
+            <translation>Вслепую</translation>
+        </message>
+        <message>
+            <source>Seed</source>
+            <translation>Зерно</translation>
+        </message>
+        <message>
+            <source>Tasks: calibration / validation</source>
+            <translation>Задачи: калибровка / проверка</translation>
+        </message>
+        <message>
+            <source>Your progress</source>
+            <translation>Ваш прогресс</translation>
+        </message>
+        <message>
+            <source>New session: stratified sample (task × model × machine score band)</source>
+            <translation>Новая сессия: стратифицированная выборка (задача × модель × диапазон машинной оценки)</translation>
+        </message>
+        <message>
+            <source>Name:</source>
+            <translation>Название:</translation>
+        </message>
+        <message>
+            <source>Runs to sample:</source>
+            <translation>Прогонов в выборке:</translation>
+        </message>
+        <message>
+            <source>Seed:</source>
+            <translation>Зерно:</translation>
+        </message>
+        <message>
+            <source>Validation share of tasks:</source>
+            <translation>Доля задач для проверки:</translation>
+        </message>
+        <message>
+            <source>Category:</source>
+            <translation>Категория:</translation>
+        </message>
+        <message>
+            <source>Blind:</source>
+            <translation>Вслепую:</translation>
+        </message>
+        <message>
+            <source>hide machine scores and other experts until I have graded a run</source>
+            <translation>скрывать машинные баллы и оценки других экспертов, пока я не оценю прогон</translation>
+        </message>
+        <message>
+            <source>all</source>
+            <translation>все</translation>
+        </message>
+        <message>
+            <source>Create session</source>
+            <translation>Создать сессию</translation>
+        </message>
+        <message>
+            <source>Open session</source>
+            <translation>Открыть сессию</translation>
+        </message>
+        <message>
+            <source>Grade without a session</source>
+            <translation>Оценивать вне сессии</translation>
+        </message>
+        <message>
+            <source>yes</source>
+            <translation>да</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>нет</translation>
+        </message>
+        <message>
+            <source>%1 runs available</source>
+            <translation>доступно прогонов: %1</translation>
+        </message>
+        <message>
+            <source>Say who you are first: grades are stored under your name.</source>
+            <translation>Сначала представьтесь: оценки хранятся под вашим именем.</translation>
+        </message>
+    </context>
+    <context>
+        <name>ScoresPanel</name>
+        <message>
+            <source>Machine scores (Level 1) and expert grades</source>
+            <translation>Машинные баллы (уровень 1) и оценки экспертов</translation>
+        </message>
+        <message>
+            <source>Blind mode: the machine's scores and other experts' grades are hidden until you have graded every axis of this run.</source>
+            <translation>Режим вслепую: машинные баллы и оценки других экспертов скрыты, пока вы не оцените все оси этого прогона.</translation>
+        </message>
+        <message>
+            <source>N/A for category %1</source>
+            <translation>Н/П для категории %1</translation>
+        </message>
+        <message>
+            <source>not scored yet</source>
+            <translation>ещё не оценён</translation>
+        </message>
+        <message>
+            <source>N/A: %1</source>
+            <translation>Н/П: %1</translation>
+        </message>
+        <message>
+            <source>no reason recorded</source>
+            <translation>причина не записана</translation>
+        </message>
+        <message>
+            <source>You</source>
+            <translation>Вы</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>Балл</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>Ступень</translation>
+        </message>
+        <message>
+            <source>Instrument / reason</source>
+            <translation>Инструмент / причина</translation>
+        </message>
+        <message>
+            <source>mean of the measured axes</source>
+            <translation>среднее измеренных осей</translation>
+        </message>
+    </context>
+</TS>

@@ -1,0 +1,434 @@
+"""Every log of one Level-1 run in tabs: Syntax (root causes and diagnostics), Tests (one row per
+case), Performance (operations per size and the growth plot), Raw response, Output (stdout,
+stderr, runner, isolation, timings). Fed with the sandbox's RunResult when there is one, else with
+what an auto file's detail holds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from prism_desktop.gui.code_editor import SEVERITY_COLORS, LanguageAware, code_font, severity_name
+from prism_desktop.gui.perf_plot import PerfPlot
+from prism_desktop.sandbox.spec import RunResult
+
+STATUS_COLORS = {
+    "pass": "#2e8540",
+    "ok": "#2e8540",
+    "fail": "#d0312d",
+    "error": "#b35c00",
+    "timeout": "#b35c00",
+    "limit": "#b35c00",
+}
+MACHINE_TABS = ("syntax", "tests", "perf", "output")
+
+
+def _table(columns: int) -> QTableWidget:
+    table = QTableWidget(0, columns)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setAlternatingRowColors(True)
+    table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.setWordWrap(False)
+    return table
+
+
+def _item(
+    text: object, color: str | None = None, tooltip: str | None = None, *, number: bool = False
+) -> QTableWidgetItem:
+    item = QTableWidgetItem("" if text is None else str(text))
+    if number:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    if color:
+        item.setForeground(QBrush(QColor(color)))
+    item.setToolTip(tooltip if tooltip is not None else item.text())
+    return item
+
+
+def _text_view() -> QPlainTextEdit:
+    view = QPlainTextEdit()
+    view.setReadOnly(True)
+    view.setFont(code_font())
+    view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    view.setTabStopDistance(view.fontMetrics().horizontalAdvance(" ") * 4)
+    return view
+
+
+def _summary_label() -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setStyleSheet("padding: 4px;")
+    return label
+
+
+def _na(value: object) -> str:
+    return "—" if value is None else str(value)
+
+
+class LogsTabs(LanguageAware, QTabWidget):
+    """`show_result(run_result, auto_run)`; `lineActivated(line)` when a diagnostic is chosen."""
+
+    lineActivated = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setDocumentMode(True)
+        self._result: RunResult | None = None
+        self._auto_run: dict[str, Any] | None = None
+
+        self.syntax_summary = _summary_label()
+        self.diagnostics = _table(5)
+        self.diagnostics.setObjectName("diagnosticsTable")
+        self.diagnostics.cellActivated.connect(self._diagnostic_chosen)
+        self.diagnostics.cellClicked.connect(self._diagnostic_chosen)
+        self.tests_summary = _summary_label()
+        self.tests = _table(6)
+        self.tests.setObjectName("testsTable")
+        self.perf_summary = _summary_label()
+        self.perf_table = _table(5)
+        self.perf_plot = PerfPlot()
+        self.raw_response = _text_view()
+        self.raw_response.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.output_summary = _summary_label()
+        self.stdout = _text_view()
+        self.stderr = _text_view()
+
+        self._pages: dict[str, QWidget] = {}
+        self._add_page("syntax", self.syntax_summary, self.diagnostics)
+        self._add_page("tests", self.tests_summary, self.tests)
+        perf_split = QSplitter()
+        perf_split.addWidget(self.perf_table)
+        perf_split.addWidget(self.perf_plot)
+        perf_split.setSizes([320, 420])
+        self._add_page("perf", self.perf_summary, perf_split)
+        self._add_page("raw", self.raw_response)
+        out_split = QSplitter(Qt.Orientation.Vertical)
+        out_split.addWidget(self.stdout)
+        out_split.addWidget(self.stderr)
+        self._add_page("output", self.output_summary, out_split)
+        self._stored_runner: tuple[str | None, bool | None, str | None] = (None, None, None)
+        self.retranslate()
+        self.show_result(None, None)
+
+    def _add_page(self, key: str, *widgets: QWidget) -> None:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
+        for widget in widgets:
+            layout.addWidget(widget, 0 if isinstance(widget, QLabel) else 1)
+        self._pages[key] = page
+        self.addTab(page, "")
+
+    def retranslate(self) -> None:
+        titles = {
+            "syntax": self.tr("Syntax"),
+            "tests": self.tr("Tests"),
+            "perf": self.tr("Performance"),
+            "raw": self.tr("Raw response"),
+            "output": self.tr("Output"),
+        }
+        for key, page in self._pages.items():
+            self.setTabText(self.indexOf(page), titles[key])
+        self.diagnostics.setHorizontalHeaderLabels(
+            [
+                self.tr("Line"),
+                self.tr("Severity"),
+                self.tr("Code"),
+                self.tr("Counts for S"),
+                self.tr("Message"),
+            ]
+        )
+        self.tests.setHorizontalHeaderLabels(
+            [
+                self.tr("#"),
+                self.tr("Result"),
+                self.tr("Arguments"),
+                self.tr("Expected"),
+                self.tr("Actual"),
+                self.tr("Error"),
+            ]
+        )
+        self.perf_table.setHorizontalHeaderLabels(
+            [self.tr("Size n"), self.tr("Status"), self.tr("Work"), self.tr("Seconds"), self.tr("Note")]
+        )
+        self.stdout.setPlaceholderText(self.tr("stdout is empty"))
+        self.stderr.setPlaceholderText(self.tr("stderr is empty"))
+        self.raw_response.setPlaceholderText(self.tr("No response text"))
+        if self._pages:
+            self.show_result(self._result, self._auto_run)
+
+    # -- public API -------------------------------------------------------------------------------
+
+    def tab_index(self, key: str) -> int:
+        return self.indexOf(self._pages[key])
+
+    def set_raw_response(self, text: str | None) -> None:
+        self.raw_response.setPlainText(text or "")
+
+    def set_stored_context(self, runner: str | None, isolated: bool | None, logs: str | None) -> None:
+        """What the store knows when there is no RunResult (an imported auto file)."""
+        self._stored_runner = (runner, isolated, logs)
+        self._show_output()
+
+    def set_machine_visible(self, visible: bool) -> None:
+        """Blind mode hides every tab holding the machine's measurements; the raw response stays."""
+        for key in MACHINE_TABS:
+            self.setTabVisible(self.tab_index(key), visible)
+        if not visible:
+            self.setCurrentIndex(self.tab_index("raw"))
+
+    def show_result(self, run_result: RunResult | None, auto_run: dict[str, Any] | None) -> None:
+        self._result, self._auto_run = run_result, auto_run
+        self._show_syntax()
+        self._show_tests()
+        self._show_perf()
+        self._show_output()
+
+    # -- tabs -------------------------------------------------------------------------------------
+
+    def _detail(self, axis: str) -> dict[str, Any]:
+        detail = ((self._auto_run or {}).get("detail") or {}).get(axis)
+        return detail if isinstance(detail, dict) else {}
+
+    def _nothing(self) -> str:
+        return self.tr("Not scored yet: run Level 1 on this run to see its logs.")
+
+    def _show_syntax(self) -> None:
+        detail = self._detail("S")
+        diagnostics = self._result.syntax.diagnostics if self._result and self._result.syntax else []
+        lines: list[str] = []
+        if "reason" in detail:
+            lines.append(self.tr("Not measured: %1").replace("%1", str(detail["reason"])))
+        elif "root_causes" in detail:
+            lines.append(self.tr("<b>Root causes: %1</b>").replace("%1", str(detail["root_causes"])))
+            if "parse_error_clusters" in detail:
+                lines.append(
+                    self.tr("parse-error clusters: %1, compile blockers: %2")
+                    .replace("%1", str(detail.get("parse_error_clusters")))
+                    .replace("%2", str(detail.get("blockers")))
+                )
+            if detail.get("balanced") is False:
+                pairs = ", ".join(
+                    f"{word}: {counts.get('open')}/{counts.get('close')}"
+                    for word, counts in (detail.get("balance_detail") or {}).items()
+                )
+                lines.append(
+                    self.tr("<b>Unbalanced blocks</b> (opened/closed): %1 — S is 0 by the pre-check").replace(
+                        "%1", pairs
+                    )
+                )
+            for error in detail.get("errors") or []:
+                lines.append(f"• {error}")
+        elif self._auto_run is None:
+            lines.append(self._nothing())
+        if self._result and self._result.syntax:
+            lines.append(self.tr("Analyzer: %1").replace("%1", self._result.syntax.instrument))
+        self.syntax_summary.setText("<br>".join(lines))
+        counted = set(detail.get("error_codes") or [])
+        self.diagnostics.setRowCount(len(diagnostics))
+        for row, d in enumerate(sorted(diagnostics, key=lambda d: (d.line, d.column))):
+            color = SEVERITY_COLORS.get(d.severity)
+            line_item = _item(f"{d.line}:{d.column}")
+            line_item.setData(Qt.ItemDataRole.UserRole, d.line)
+            self.diagnostics.setItem(row, 0, line_item)
+            self.diagnostics.setItem(row, 1, _item(severity_name(d.severity), color))
+            self.diagnostics.setItem(row, 2, _item(d.code))
+            self.diagnostics.setItem(row, 3, _item(self.tr("yes") if d.code in counted else ""))
+            self.diagnostics.setItem(row, 4, _item(d.message))
+        self.diagnostics.resizeColumnsToContents()
+
+    def _diagnostic_chosen(self, row: int, _column: int) -> None:
+        item = self.diagnostics.item(row, 0)
+        if item is not None:
+            self.lineActivated.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _show_tests(self) -> None:
+        detail = self._detail("M")
+        measured = self._result.tests if self._result else None
+        lines: list[str] = []
+        if "reason" in detail:
+            lines.append(self.tr("Not measured: %1").replace("%1", str(detail["reason"])))
+        elif detail:
+            passed, total = detail.get("passed"), detail.get("total")
+            lines.append(
+                self.tr("<b>Passed %1 of %2</b>").replace("%1", _na(passed)).replace("%2", _na(total))
+            )
+            entry = detail.get("entry_point") or (measured.entry_point if measured else None)
+            lines.append(self.tr("entry point: %1").replace("%1", _na(entry)))
+            if detail.get("status"):
+                lines.append(self.tr("1C run status: %1").replace("%1", str(detail["status"])))
+            if detail.get("platform_errors"):
+                lines.append(
+                    self.tr("platform errors: %1").replace("%1", ", ".join(detail["platform_errors"]))
+                )
+        elif self._auto_run is None:
+            lines.append(self._nothing())
+        if measured is not None and measured.detail:
+            lines.append(self.tr("Runner says: %1").replace("%1", measured.detail))
+        self.tests_summary.setText("<br>".join(lines))
+        cases = measured.cases if measured else []
+        rows: list[list[tuple[str, str | None]]] = []
+        for case in cases:
+            rows.append(
+                [
+                    (str(case.index), None),
+                    (self._case_status(case.status), STATUS_COLORS.get(case.status)),
+                    (", ".join(case.args), None),
+                    (case.expected, None),
+                    (_na(case.actual), None),
+                    (case.error or "", STATUS_COLORS["error"] if case.error else None),
+                ]
+            )
+        if not cases:
+            # An auto file keeps only the failing lines (PRISM_FAIL / PRISM_ERR) or the 1C log.
+            for message in detail.get("errors") or []:
+                rows.append(
+                    [
+                        ("", None),
+                        (self.tr("fail"), STATUS_COLORS["fail"]),
+                        ("", None),
+                        ("", None),
+                        ("", None),
+                        (str(message), None),
+                    ]
+                )
+            if detail.get("log"):
+                rows.append(
+                    [
+                        ("", None),
+                        (self.tr("log"), None),
+                        ("", None),
+                        ("", None),
+                        ("", None),
+                        (str(detail["log"]), None),
+                    ]
+                )
+        self.tests.setRowCount(len(rows))
+        for r, cells in enumerate(rows):
+            for c, (text, color) in enumerate(cells):
+                self.tests.setItem(r, c, _item(text, color))
+        self.tests.resizeColumnsToContents()
+
+    def _case_status(self, status: str) -> str:
+        return {"pass": self.tr("pass"), "fail": self.tr("fail"), "error": self.tr("error")}.get(
+            status, status
+        )
+
+    def _show_perf(self) -> None:
+        detail = self._detail("O")
+        perf = self._result.perf if self._result else None
+        sizes: list[int] = []
+        values: list[float | int | None] = []
+        rows: list[tuple[object, ...]] = []
+        metric = detail.get("metric") or ""
+        if perf is not None and perf.sizes:
+            for outcome in perf.sizes:
+                value = (
+                    outcome.ops
+                    if outcome.ops is not None
+                    else (outcome.counts.get(metric) if metric else next(iter(outcome.counts.values()), None))
+                )
+                sizes.append(outcome.size)
+                values.append(value)
+                rows.append((outcome.size, outcome.status, value, outcome.seconds, outcome.note or ""))
+        else:
+            measured = detail.get("ops") or detail.get("counts") or []
+            for size, value in zip(detail.get("sizes") or [], measured, strict=False):
+                sizes.append(size)
+                values.append(value)
+                rows.append((size, "ok", value, None, ""))
+        lines: list[str] = []
+        if "leg" in detail:
+            lines.append(self.tr("Leg: %1").replace("%1", str(detail["leg"])))
+        if "reason" in detail:
+            lines.append(self.tr("Not measured: %1").replace("%1", str(detail["reason"])))
+        growth, p_opt = detail.get("growth"), detail.get("p_opt")
+        if growth is not None or p_opt is not None:
+            text = (
+                self.tr("growth p = %1, optimal p_opt = %2")
+                .replace("%1", _na(growth))
+                .replace("%2", _na(p_opt))
+            )
+            if growth is not None and p_opt is not None:
+                text += f", d = p − p_opt = {growth - p_opt:.2f}"
+            lines.append(text)
+        for key in ("weighted", "codes"):
+            if key in detail:
+                lines.append(f"{key}: {detail[key]}")
+        if detail.get("note"):
+            lines.append(self.tr("Note: %1").replace("%1", str(detail["note"])))
+        if not detail and self._auto_run is None:
+            lines.append(self._nothing())
+        self.perf_summary.setText("<br>".join(lines))
+        self.perf_table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                color = STATUS_COLORS.get(str(cell)) if c == 1 else None
+                shown = _na(cell) if c in (2, 3) else cell
+                self.perf_table.setItem(r, c, _item(shown, color, number=c in (0, 2, 3)))
+        self.perf_table.resizeColumnsToContents()
+        label = self.tr("operations") if perf is None or metric in ("", "ops") else metric
+        if metric in ("sdbl", "reg_reads"):
+            label = {"sdbl": self.tr("queries (SDBL events)"), "reg_reads": self.tr("register reads")}[metric]
+        self.perf_plot.set_data(sizes, values, growth, p_opt, label)
+
+    def _show_output(self) -> None:
+        result = self._result
+        runner, isolated, logs = self._stored_runner
+        lines: list[str] = []
+        if result is not None:
+            runner, isolated = result.runner, result.isolated
+            lines.append(self.tr("Sandbox status: %1").replace("%1", result.status))
+            lines.append(self.tr("Engine: %1").replace("%1", result.engine_version))
+            timings = result.timings
+            parts = [
+                f"{name} {value:.2f} s"
+                for name, value in (
+                    ("create", timings.create),
+                    ("start", timings.start),
+                    ("run", timings.run),
+                    ("collect", timings.collect),
+                    ("remove", timings.remove),
+                )
+                if value is not None
+            ]
+            if parts:
+                lines.append(
+                    self.tr("Timings: %1 (total %2 s)")
+                    .replace("%1", ", ".join(parts))
+                    .replace("%2", f"{timings.total:.2f}")
+                )
+            if result.infra_detail:
+                lines.append(self.tr("Infrastructure: %1").replace("%1", result.infra_detail))
+        if runner is not None or isolated is not None:
+            where = _na(runner)
+            if isolated is True:
+                where += " — " + self.tr("isolated")
+            elif isolated is False:
+                where += " — <b style='color:#d0312d'>" + self.tr("NOT isolated") + "</b>"
+            lines.insert(0, self.tr("Runner: %1").replace("%1", where))
+        if not lines:
+            lines.append(
+                self._nothing() if self._auto_run is None else self.tr("No sandbox output was kept.")
+            )
+        self.output_summary.setText("<br>".join(lines))
+        self.stdout.setPlainText(result.stdout if result else (logs or ""))
+        self.stderr.setPlainText(result.stderr if result else "")

@@ -1,0 +1,724 @@
+"""The main window: the runs table (with its filter bar) beside the review of the current run, a
+Debug tab, menus, and a status bar that always says which sandbox Level 1 uses.
+
+Opening a workspace reads it and imports its results/ in the background, file by file with
+progress; every file is imported whole or not at all, and a broken file is reported by name
+without stopping the others."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.debug_view import DebugView
+from prism_desktop.gui.filters import FilterBar
+from prism_desktop.gui.i18n import Translations, effective_language
+from prism_desktop.gui.review_view import ReviewView
+from prism_desktop.gui.runs_model import RunsTableModel
+from prism_desktop.gui.runs_view import RunsView
+from prism_desktop.gui.scoring_panel import ScoringPanel, sandbox_text
+from prism_desktop.gui.sessions_dialog import SessionsDialog
+from prism_desktop.gui.settings import AppSettings, SettingsDialog
+from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
+from prism_desktop.services.grading import applicable_axes
+from prism_desktop.services.importing import ImportSummary, import_results, result_files
+from prism_desktop.services.runs_query import (
+    Column,
+    Counts,
+    RunRow,
+    RunsFilter,
+    RunsQuery,
+    session_verified_runs,
+)
+from prism_desktop.services.sessions import session_info
+from prism_desktop.store import Store
+from prism_desktop.workspace.errors import Problem, WorkspaceError
+from prism_desktop.workspace.workspace import Workspace
+
+REVIEW_TAB, DEBUG_TAB = 0, 1
+# Sorting by these columns can move rows when runs are scored.
+SCORED_COLUMNS = (Column.S, Column.M, Column.O, Column.P, Column.Q, Column.STATUS)
+VERIFIED_DELAY_MS = 3000  # after a grade, wait for a pause before recomputing the Verified marks
+
+
+@dataclass
+class ImportOutcome:
+    """What opening a workspace did: the workspace, one summary per imported file, and the problems
+    of the files that could not be imported."""
+
+    workspace: Workspace
+    summaries: list[ImportSummary] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def new_runs(self) -> int:
+        return sum(s.runs.new for s in self.summaries)
+
+    @property
+    def new_results(self) -> int:
+        return sum(s.level1_results.new + s.grades.new for s in self.summaries)
+
+
+def open_and_import(store: Store, root: Path, progress: Any = None) -> ImportOutcome:
+    """Read the workspace at `root` and import its result files one by one (experiments first)."""
+    workspace = Workspace.open(root)
+    outcome = ImportOutcome(workspace)
+    files = result_files(workspace)
+    for number, path in enumerate(files):
+        if progress is not None:
+            progress(number, len(files), path.name)
+        try:
+            outcome.summaries.append(import_results(store, workspace, [path]))
+        except WorkspaceError as error:
+            outcome.problems.extend(error.problems)
+    if progress is not None:
+        progress(len(files), len(files), "")
+    return outcome
+
+
+def probe_sandbox(mode: str) -> tuple[bool | None, str]:
+    """(isolated, description) of the sandbox Level 1 gets in this mode; (None, why) when none."""
+    try:
+        backend = open_backend(mode)
+    except SandboxUnavailable as error:
+        return None, str(error)
+    return backend.isolated, backend.describe()
+
+
+class MainWindow(QMainWindow):
+    workspaceOpened = Signal(object)  # the Workspace, once its results are imported
+    workspaceFailed = Signal(str)
+
+    def __init__(
+        self,
+        store: Store,
+        settings: AppSettings,
+        translations: Translations | None = None,
+        background: Background | None = None,
+    ):
+        super().__init__()
+        self.store = store
+        self.settings = settings
+        self.translations = translations
+        self.background = background or Background(self)
+        self.workspace: Workspace | None = None
+        self.session_id: int | None = None
+        self.session_name = ""
+        self.session_blind = False
+        self._sandbox_state: tuple[str, bool | None, str] = ("checking", None, "")
+        self._review_stale = False  # the current run was scored while a job ran
+        self._axes: dict[str, tuple[str, ...]] = {}  # graded axes per category, from the L2 protocol
+        self._verified: frozenset[int] | None = None  # Verified runs of the open session
+        self._verified_job = 0  # only the newest computation's answer is used
+        self._verified_state: tuple[str, str] = ("no_session", "")
+        self._verified_timer = QTimer(self)
+        self._verified_timer.setSingleShot(True)
+        self._verified_timer.setInterval(VERIFIED_DELAY_MS)
+        self._verified_timer.timeout.connect(self._compute_verified)
+
+        self.query = RunsQuery(store)
+        self.model = RunsTableModel(self.query, self)
+        self.filters = FilterBar()
+        self.table = RunsView(self.model)
+        self.scoring = ScoringPanel()
+        self.debug = DebugView(self.background, settings.sandbox)
+        # The review needs a workspace; until one is open its place says so.
+        self.review: ReviewView | None = None
+        self.no_review = QLabel()
+        self.no_review.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_review.setWordWrap(True)
+        self.review_slot = QStackedWidget()
+        self.review_slot.addWidget(self.no_review)
+
+        self.runs_panel = QWidget()
+        runs_layout = QVBoxLayout(self.runs_panel)
+        runs_layout.setContentsMargins(4, 4, 0, 0)
+        runs_layout.setSpacing(4)
+        runs_layout.addWidget(self.filters)
+        runs_layout.addWidget(self.table, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.runs_panel)
+        self.splitter.addWidget(self.review_slot)
+        self.splitter.setStretchFactor(0, 5)
+        self.splitter.setStretchFactor(1, 6)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.splitter, "")
+        self.tabs.addTab(self.debug, "")
+        self.setCentralWidget(self.tabs)
+
+        self.sandbox_label = QLabel()
+        self.counts_label = QLabel()
+        self.expert_label = QLabel()
+        self.import_progress = QProgressBar()
+        self.import_progress.setMaximumWidth(200)
+        self.import_progress.setVisible(False)
+        bar = self.statusBar()
+        # Messages come and go on the left; the lasting state sits on the right.
+        bar.addWidget(self.import_progress)
+        bar.addPermanentWidget(self.scoring)
+        bar.addPermanentWidget(self.counts_label)
+        bar.addPermanentWidget(self.expert_label)
+        bar.addPermanentWidget(self.sandbox_label)
+
+        self._create_actions()
+        self._create_menus()
+        self.filters.filterChanged.connect(self.apply_filter)
+        self.table.currentRunChanged.connect(self._current_run_changed)
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
+        self.model.countChanged.connect(lambda _count: self._update_counts())
+        self.scoring.runsScored.connect(self._runs_scored)
+        self.scoring.started.connect(lambda _n: self._update_actions())
+        self.scoring.finished.connect(self._scoring_finished)
+        self.scoring.failed.connect(self._scoring_failed)
+        self.debug.scored.connect(lambda *_: self._update_counts())
+        self._retranslate()
+        self._restore_layout()
+        self.refresh_choices()
+        self._update_actions()
+
+    # -- building ----------------------------------------------------------------------------------
+
+    def _create_actions(self) -> None:
+        def action(slot: Any, shortcut: str | QKeySequence.StandardKey | None = None) -> QAction:
+            created = QAction(self)
+            if shortcut is not None:
+                created.setShortcut(QKeySequence(shortcut))
+            created.triggered.connect(slot)
+            return created
+
+        self.open_action = action(self.choose_workspace, QKeySequence.StandardKey.Open)
+        self.reimport_action = action(self.reimport, "Ctrl+Shift+R")
+        self.settings_action = action(self.show_settings, "Ctrl+,")
+        self.quit_action = action(self.close, QKeySequence.StandardKey.Quit)
+        self.score_selected_action = action(self.score_selected, "Ctrl+L")
+        self.score_experiment_action = action(self.score_experiment)
+        self.score_shown_action = action(self.score_shown)
+        self.score_unscored_action = action(self.score_unscored)
+        self.cancel_scoring_action = action(self.scoring.cancel)
+        self.sessions_action = action(self.show_sessions, "Ctrl+Shift+S")
+        self.leave_session_action = action(self.leave_session)
+        self.identify_action = action(self.ask_identity)
+        self.next_action = action(self.next_ungraded, "Ctrl+N")
+        self.review_tab_action = action(lambda: self.tabs.setCurrentIndex(REVIEW_TAB), "Ctrl+1")
+        self.debug_tab_action = action(self.debug_current_task, "Ctrl+2")
+        self.reset_filters_action = action(self.filters.reset, "Ctrl+Shift+F")
+        self.focus_search_action = action(self.filters.search.setFocus, QKeySequence.StandardKey.Find)
+        self.about_action = action(self.show_about)
+
+    def _create_menus(self) -> None:
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        for item in (self.open_action, self.reimport_action, None, self.settings_action, None,
+                     self.quit_action):
+            self.file_menu.addSeparator() if item is None else self.file_menu.addAction(item)
+        self.level1_menu = bar.addMenu("")
+        for item in (self.score_selected_action, self.score_experiment_action, self.score_shown_action,
+                     self.score_unscored_action, None, self.cancel_scoring_action):
+            self.level1_menu.addSeparator() if item is None else self.level1_menu.addAction(item)
+        self.review_menu = bar.addMenu("")
+        for item in (self.next_action, None, self.sessions_action, self.leave_session_action, None,
+                     self.identify_action):
+            self.review_menu.addSeparator() if item is None else self.review_menu.addAction(item)
+        self.view_menu = bar.addMenu("")
+        for item in (self.review_tab_action, self.debug_tab_action, None, self.focus_search_action,
+                     self.reset_filters_action):
+            self.view_menu.addSeparator() if item is None else self.view_menu.addAction(item)
+        self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.about_action)
+
+    def _new_review(self, workspace: Workspace) -> None:
+        """G2's review view is bound to one workspace: built anew when another one opens."""
+        review = ReviewView(self.store, workspace, self.settings.expert_name or None, self.session_id)
+        review.gradeSaved.connect(self._grade_saved)
+        review.requestNextRun.connect(self.next_ungraded)
+        review.currentRunChanged.connect(self.table.select_run)
+        old, self.review = self.review, review
+        self.review_slot.addWidget(review)
+        self.review_slot.setCurrentWidget(review)
+        if old is not None:
+            self.review_slot.removeWidget(old)
+            old.deleteLater()
+        review.show_run(self.table.current_run)
+
+    # -- workspace -------------------------------------------------------------------------------
+
+    def open_workspace(self, root: Path) -> None:
+        """Read the workspace and import its results in the background; the table follows."""
+        self.import_progress.setVisible(True)
+        self.import_progress.setRange(0, 0)
+        self.statusBar().showMessage(self.tr("Opening workspace %1…").replace("%1", str(root)))
+        store = self.store
+
+        def job(progress: Any, _cancel: Any) -> ImportOutcome:
+            return open_and_import(store, root, progress)
+
+        self.background.start(
+            job, on_finished=self.show_workspace, on_failed=self._workspace_failed,
+            on_progress=self._import_progress,
+        )
+
+    def _import_progress(self, done: int, total: int, name: str) -> None:
+        self.import_progress.setRange(0, max(total, 1))
+        self.import_progress.setValue(done)
+        if name:
+            self.statusBar().showMessage(self.tr("Importing %1…").replace("%1", name))
+
+    def show_workspace(self, outcome: ImportOutcome) -> None:
+        """Show an opened and imported workspace (also called directly by the screenshot command)."""
+        self.import_progress.setVisible(False)
+        workspace = outcome.workspace
+        self.workspace = workspace
+        self.settings.workspace = workspace.root
+        l2 = workspace.protocols.l2
+        self._axes = {c: applicable_axes(c, l2) for c in ("A", "B")}
+        self._compute_verified()
+        self.debug.set_workspace(workspace)
+        self._new_review(workspace)
+        self.refresh_choices()
+        self._retranslate()
+        self.statusBar().showMessage(
+            self.tr("Workspace %1: %2 tasks; imported %3 new runs and %4 new results.")
+            .replace("%1", workspace.root.name).replace("%2", str(len(workspace.tasks)))
+            .replace("%3", str(outcome.new_runs)).replace("%4", str(outcome.new_results)),
+            10_000,
+        )
+        if outcome.problems:
+            self._show_problems(self.tr("Some result files could not be imported"), outcome.problems)
+        if self.table.current_run is None and self.model.rowCount() > 0:
+            self.table.select_row(0)
+        self._update_actions()
+        self.workspaceOpened.emit(workspace)
+
+    def _workspace_failed(self, error: BaseException) -> None:
+        self.import_progress.setVisible(False)
+        self.statusBar().clearMessage()
+        if isinstance(error, WorkspaceError):
+            self._show_problems(self.tr("The workspace cannot be opened"), error.problems)
+        else:
+            self._message(QMessageBox.Icon.Critical, self.tr("The workspace cannot be opened"), str(error))
+        self.workspaceFailed.emit(str(error))
+
+    def _show_problems(self, title: str, problems: list[Problem]) -> None:
+        box = self._message(QMessageBox.Icon.Warning, title, title, "\n".join(str(p) for p in problems))
+        box.setInformativeText(self.tr("%1 problem(s); see the details.").replace("%1", str(len(problems))))
+
+    def choose_workspace(self) -> None:
+        start = str(self.workspace.root) if self.workspace else str(Path.home())
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Open a PRISM workspace (a folder with tasks/ and metrics/)"), start
+        )
+        if folder:
+            self.open_workspace(Path(folder))
+
+    def reimport(self) -> None:
+        if self.workspace is not None:
+            self.open_workspace(self.workspace.root)
+
+    # -- the table ---------------------------------------------------------------------------------
+
+    def current_filter(self) -> RunsFilter:
+        return self.filters.run_filter(self.settings.expert_name or None, self.session_id)
+
+    def apply_filter(self) -> None:
+        self.model.set_filter(self.current_filter(), blind=self.session_blind)
+
+    def refresh_choices(self) -> None:
+        self.filters.set_choices(self.query.choices())
+        self.filters.set_verified_available(self.query.verification_available)
+        self.apply_filter()
+        self._update_counts()
+
+    def _update_counts(self) -> None:
+        self._show_counts(self.query.counts(self.current_filter()))
+
+    def _show_counts(self, counts: Counts) -> None:
+        text = self.tr("Runs: %1 shown of %2 · scored %3").replace("%1", f"{counts.shown:,}").replace(
+            "%2", f"{counts.total:,}").replace("%3", f"{counts.scored:,}")
+        if self.settings.expert_name:
+            text += self.tr(" · graded by you %1").replace("%1", f"{counts.graded:,}")
+        text = text.replace(",", "\u202f")
+        if text == self.counts_label.text():
+            return
+        self.counts_label.setText(text)
+        # Only ever grow: a label that shrinks and grows with each count would re-lay out (and
+        # repaint) the whole status bar on every batch of results.
+        label = self.counts_label
+        width = label.sizeHint().width()
+        if width > label.minimumWidth():
+            label.setMinimumWidth(width + label.fontMetrics().horizontalAdvance("0000"))
+
+    def _current_run_changed(self, run_id: int | None) -> None:
+        if self.review is not None:
+            self.review.show_run(run_id)
+        self._update_actions()
+
+    def _grade_saved(self, run_id: int) -> None:
+        self.model.refresh_runs([run_id])
+        self._update_counts()
+        if self.session_id is not None:
+            self._verified_timer.start()  # recomputed once the expert pauses
+
+    def _rebuild_query(self) -> None:
+        self.query = RunsQuery(self.store, verified=self._verified, axes_by_category=self._axes)
+        self.model.set_query(self.query)
+        self.filters.set_verified_available(self._verified is not None)
+
+    def _compute_verified(self) -> None:
+        """Verified marks exist within a calibration session (they rest on its agreement figures);
+        computed in the background, as the agreement statistics take a while."""
+        self._verified_job += 1
+        if self.session_id is None or self.workspace is None:
+            self._set_verified(None, ("no_session", ""))
+            return
+        job, store, workspace, session_id = self._verified_job, self.store, self.workspace, self.session_id
+        self._verified_state = ("computing", "")
+        self._show_verified_note()
+
+        def finished(ids: frozenset[int]) -> None:
+            if job == self._verified_job:
+                self._set_verified(ids, ("ready", ""))
+
+        def failed(error: BaseException) -> None:
+            if job == self._verified_job:
+                self._set_verified(None, ("failed", str(error) or type(error).__name__))
+
+        self.background.start(
+            lambda _progress, _cancel: session_verified_runs(store, workspace, session_id),
+            on_finished=finished,
+            on_failed=failed,
+        )
+
+    def _set_verified(self, ids: frozenset[int] | None, state: tuple[str, str]) -> None:
+        self._verified = ids
+        self._verified_state = state
+        self._show_verified_note()
+        self._rebuild_query()
+        self._update_counts()
+
+    def _show_verified_note(self) -> None:
+        """Why the Verified column is N/A, in the current language (its tooltip)."""
+        state, detail = self._verified_state
+        notes = {
+            "no_session": self.tr(
+                "N/A: Verified marks are computed for the runs of a calibration session; "
+                "open one (Review → Calibration sessions…)."
+            ),
+            "computing": self.tr("Computing the Verified marks of this session…"),
+            "failed": self.tr("N/A: the Verified marks could not be computed: %1").replace("%1", detail),
+        }
+        self.model.verified_note = notes.get(state, "")
+        self.model.retranslate()
+
+    def next_ungraded(self) -> None:
+        """Go to the next run (in the table's order) the current expert has not fully graded."""
+        current = self.table.current_run
+        after = self.model.row_of(current) if current is not None else None
+        row = self.query.next_ungraded_row(self.current_filter(), self.model.sort_order,
+                                           -1 if after is None else after)
+        if row is None or row == after:
+            self.statusBar().showMessage(self.tr("Every shown run is graded."), 5000)
+            return
+        self.table.select_row(row)
+
+    # -- Level 1 -----------------------------------------------------------------------------------
+
+    def _start_scoring(self, run_ids: list[int]) -> None:
+        if self.workspace is None or not run_ids:
+            return
+        settings = self.settings
+        self.scoring.start(
+            self.query, self.current_filter(), self.workspace, run_ids, settings.sandbox, settings.jobs
+        )
+        self._update_actions()
+
+    def score_selected(self) -> None:
+        self._start_scoring(self.table.selected_run_ids())
+
+    def score_experiment(self) -> None:
+        """Every run of the current run's experiment."""
+        current = self.table.current_run
+        row = self.query.rows_by_id([current]).get(current) if current is not None else None
+        if row is not None:
+            self._start_scoring(self.query.run_ids(RunsFilter(experiment_id=row.experiment_id)))
+
+    def score_shown(self) -> None:
+        self._start_scoring(self.query.run_ids(self.current_filter()))
+
+    def score_unscored(self) -> None:
+        """The shown runs that have no Level-1 result scored here yet."""
+        self._start_scoring(self.query.run_ids(self.current_filter(), not_scored_here=True))
+
+    def _runs_scored(self, rows: list[RunRow], counts: Counts | None) -> None:
+        """A batch of results, read by the worker: their rows and the counts now; the review of
+        the current run (a much heavier redraw) once the job ends, so the window stays fluid."""
+        self.model.update_rows(rows)
+        if counts is not None:
+            self._show_counts(counts)
+        if any(row.run_id == self.table.current_run for row in rows):
+            self._review_stale = True
+
+    def _refresh_stale_review(self) -> None:
+        if self._review_stale and self.review is not None:
+            self.review.show_run(self.table.current_run)
+        self._review_stale = False
+
+    def _scoring_finished(self, count: int, cancelled: bool) -> None:
+        if cancelled:
+            message = self.tr("Level 1 cancelled after %1 runs.")
+        else:
+            message = self.tr("Level 1 scored %1 runs.")
+        self.statusBar().showMessage(message.replace("%1", str(count)), 10_000)
+        if self.model.sort_order.column in SCORED_COLUMNS:
+            self.model.reload()  # the new scores may have moved rows
+        self._refresh_stale_review()
+        self._update_counts()
+        self._update_actions()
+
+    def _scoring_failed(self, message: str) -> None:
+        self._refresh_stale_review()
+        self._update_actions()
+        self._message(QMessageBox.Icon.Warning, self.tr("Level 1 could not run"), message)
+
+    def _message(self, icon: QMessageBox.Icon, title: str, text: str, details: str = "") -> QMessageBox:
+        """A window-modal message that does not block the event loop (background work goes on)."""
+        box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        if details:
+            box.setDetailedText(details)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    def check_sandbox(self) -> None:
+        """Find out in the background which sandbox Level 1 will get (Docker may take a moment)."""
+        mode = self.settings.sandbox
+        self._sandbox_state = ("checking", None, "")
+        self._show_sandbox()
+        self.background.start(lambda _progress, _cancel: probe_sandbox(mode), on_finished=self.set_sandbox)
+
+    def set_sandbox(self, probe: tuple[bool | None, str]) -> None:
+        """Show a probe_sandbox() answer: (isolated, description), isolated None when unavailable."""
+        isolated, detail = probe
+        self._sandbox_state = ("unavailable" if isolated is None else "ready", isolated, detail)
+        self._show_sandbox()
+
+    def _show_sandbox(self) -> None:
+        state, isolated, detail = self._sandbox_state
+        if state == "checking":
+            text, colour = self.tr("Sandbox: checking…"), "#555"
+        elif state == "unavailable":
+            text, colour = self.tr("Sandbox: unavailable"), "#b01e1e"
+        else:
+            text = self.tr("Sandbox: %1").replace("%1", sandbox_text(bool(isolated)))
+            colour = "#1d7a35" if isolated else "#b05a00"
+        self.sandbox_label.setText(f"<span style='color:{colour}; font-weight:600'>{text}</span>")
+        self.sandbox_label.setToolTip(detail)
+
+    # -- sessions and the expert -------------------------------------------------------------------
+
+    def show_sessions(self) -> None:
+        dialog = SessionsDialog(self.store, self.settings.expert_name or None, self)
+        dialog.sessionChosen.connect(self._session_chosen)
+        dialog.open()
+
+    def _session_chosen(self, session_id: int | None, expert: str) -> None:
+        if expert.strip() and expert.strip() != self.settings.expert_name:
+            self.set_expert(expert)
+        if session_id is None:
+            self.leave_session()
+        else:
+            self.enter_session(session_id)
+
+    def enter_session(self, session_id: int) -> None:
+        info = session_info(self.store, session_id)
+        self.session_id = session_id
+        self.session_name = info.name
+        self.session_blind = bool(info.blind)
+        self.filters.reset()
+        if self.review is not None:
+            self.review.set_session(session_id)
+        self._retranslate()
+        self.apply_filter()
+        self._compute_verified()
+        self._update_actions()
+        if self.model.rowCount():
+            self.table.select_row(0)
+
+    def leave_session(self) -> None:
+        self.session_id = None
+        self.session_blind = False
+        if self.review is not None:
+            self.review.set_session(None)
+        self._retranslate()
+        self.apply_filter()
+        self._compute_verified()
+        self._update_actions()
+
+    def ask_identity(self) -> bool:
+        """Ask the expert's name (first start, or the Review menu); False when they declined."""
+        name, ok = QInputDialog.getText(
+            self, self.tr("Who is grading?"),
+            self.tr("Your name or expert id. It is stored with every grade you give:"),
+            text=self.settings.expert_name,
+        )
+        if not ok or not name.strip():
+            return False
+        self.set_expert(name)
+        return True
+
+    def set_expert(self, name: str) -> None:
+        self.settings.expert_name = name
+        if self.review is not None:
+            self.review.set_expert(self.settings.expert_name)
+        self._retranslate()
+        self.apply_filter()
+        self._update_counts()
+
+    # -- settings, language ------------------------------------------------------------------------
+
+    def show_settings(self) -> None:
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec() != SettingsDialog.DialogCode.Accepted:
+            return
+        language_changed, sandbox_changed, expert_changed = dialog.apply()
+        if language_changed:
+            self.set_language(self.settings.language)
+        if sandbox_changed:
+            self.debug.sandbox = self.settings.sandbox
+            self.check_sandbox()
+        if expert_changed:
+            self.set_expert(self.settings.expert_name)
+
+    def set_language(self, choice: str) -> None:
+        """Switch the interface language now; widgets retranslate on Qt's LanguageChange event."""
+        if self.translations is not None:
+            self.translations.apply(effective_language(choice))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        title = self.tr("PRISM Desktop")
+        if self.workspace is not None:
+            title = f"{title} — {self.workspace.root.name}"
+        self.setWindowTitle(title)
+        self.file_menu.setTitle(self.tr("&File"))
+        self.level1_menu.setTitle(self.tr("&Level 1"))
+        self.review_menu.setTitle(self.tr("&Review"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        texts = {
+            self.open_action: self.tr("&Open workspace…"),
+            self.reimport_action: self.tr("&Import results again"),
+            self.settings_action: self.tr("&Settings…"),
+            self.quit_action: self.tr("&Quit"),
+            self.score_selected_action: self.tr("Score &selected runs"),
+            self.score_experiment_action: self.tr("Score the current run's &experiment"),
+            self.score_shown_action: self.tr("Score all &shown runs"),
+            self.score_unscored_action: self.tr("Score shown runs &not yet scored here"),
+            self.cancel_scoring_action: self.tr("&Cancel scoring"),
+            self.sessions_action: self.tr("Calibration &sessions…"),
+            self.leave_session_action: self.tr("&Leave the session"),
+            self.identify_action: self.tr("&Identify as expert…"),
+            self.next_action: self.tr("&Next ungraded run"),
+            self.review_tab_action: self.tr("&Review"),
+            self.debug_tab_action: self.tr("&Debug the current task"),
+            self.focus_search_action: self.tr("&Search runs"),
+            self.reset_filters_action: self.tr("Reset &filters"),
+            self.about_action: self.tr("&About PRISM Desktop"),
+        }
+        for item, text in texts.items():
+            item.setText(text)
+        self.tabs.setTabText(REVIEW_TAB, self.tr("Review"))
+        self.tabs.setTabText(DEBUG_TAB, self.tr("Debug"))
+        expert = self.settings.expert_name
+        if expert:
+            expert_text = self.tr("Expert: %1").replace("%1", expert)
+        else:
+            expert_text = self.tr("Expert: not identified")
+        if self.session_id is not None:
+            blind = self.tr(", blind") if self.session_blind else ""
+            expert_text += self.tr(" · session “%1”%2").replace("%1", self.session_name).replace("%2", blind)
+        self.expert_label.setText(expert_text)
+        self.no_review.setText(self.tr("Open a workspace (File → Open workspace…) to review its runs."))
+        if self.review is not None:
+            self.review.retranslate()
+        self._show_verified_note()
+        self._show_sandbox()
+        if hasattr(self, "counts_label"):
+            self._update_counts()
+
+    def show_about(self) -> None:
+        QMessageBox.about(
+            self, self.tr("About PRISM Desktop"),
+            self.tr("PRISM Desktop: the expert's workbench for PRISM, the executable benchmark of "
+                    "LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts "
+                    "grade on the 0·2·4·6·8·10 scale."),
+        )
+
+    def debug_current_task(self) -> None:
+        current = self.table.current_run
+        row = self.query.rows_by_id([current]).get(current) if current is not None else None
+        if row is not None:
+            self.debug.select_task(row.task_id)
+        self.tabs.setCurrentIndex(DEBUG_TAB)
+
+    # -- state -------------------------------------------------------------------------------------
+
+    def _update_actions(self) -> None:
+        ready = self.workspace is not None and not self.scoring.busy
+        has_rows = self.model.rowCount() > 0
+        self.score_selected_action.setEnabled(ready and bool(self.table.selectionModel().selectedRows()))
+        self.score_experiment_action.setEnabled(ready and self.table.current_run is not None)
+        self.score_shown_action.setEnabled(ready and has_rows)
+        self.score_unscored_action.setEnabled(ready and has_rows)
+        self.cancel_scoring_action.setEnabled(self.scoring.busy)
+        self.reimport_action.setEnabled(self.workspace is not None)
+        self.leave_session_action.setEnabled(self.session_id is not None)
+        self.sessions_action.setEnabled(self.workspace is not None)
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.window_state("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            screen = QApplication.primaryScreen()
+            available = screen.availableGeometry() if screen else None
+            width = min(1600, available.width() - 40) if available else 1400
+            height = min(960, available.height() - 40) if available else 900
+            self.resize(width, height)
+        splitter = self.settings.window_state("splitter")
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+        else:
+            # Half and half, once the window has its size.
+            QTimer.singleShot(0, lambda: self.splitter.setSizes([self.width(), self.width()]))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.set_window_state("geometry", self.saveGeometry())
+        self.settings.set_window_state("splitter", self.splitter.saveState())
+        self.scoring.shutdown()
+        self.background.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,509 @@
+"""The review of one run: the task statement, reference and candidate side by side, every log, the
+machine's scores and the expert's grading panel, driven from the keyboard.
+
+Every grade change is committed at once through services.grading, so a killed app loses nothing.
+In a blind session the machine's scores and details and other experts' grades stay hidden until the
+current expert has graded every applicable axis of the run.
+
+Keys (active while the focus is anywhere inside the view): S M O P (or Ы Ь Щ З on the Russian
+layout) choose the axis; 0 2 4 6 8 set its step and 1 sets 10 (a single key for the top step; "-"
+is left free); Backspace/Delete clears it; Enter saves and asks for the next ungraded run; Ctrl+Z
+undoes the last change; Ctrl+0..3 set the approach; C (С) types a comment, Esc leaves it; F1 or ?
+shows the help overlay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from prism_desktop.gui.code_compare import CodeCompare
+from prism_desktop.gui.code_editor import GutterMarker, LanguageAware
+from prism_desktop.gui.grading_panel import AXIS_KEYS, STEP_KEYS, GradingPanel
+from prism_desktop.gui.help_overlay import HelpOverlay
+from prism_desktop.gui.logs_tabs import LogsTabs
+from prism_desktop.gui.scores_panel import ScoresPanel
+from prism_desktop.services.grading import (
+    GradingError,
+    RunReview,
+    applicable_axes,
+    clear_grade,
+    ensure_expert,
+    grades_for_run,
+    load_run_review,
+    machine_axes,
+    next_ungraded_run,
+    save_grade,
+    save_note,
+    undo_last,
+)
+from prism_desktop.services.sessions import SessionSummary, session_info
+from prism_desktop.store import Store
+from prism_desktop.workspace.tasks import Task
+from prism_desktop.workspace.workspace import Workspace
+
+
+def diagnostic_markers(review: RunReview) -> list[GutterMarker]:
+    """Gutter markers of the candidate: the analyzer's diagnostics (category A) or the compiler's
+    error lines (category B, from the 1C run record)."""
+    result = review.run_result
+    if result is not None and result.syntax is not None:
+        return [GutterMarker(d.line, d.severity, f"{d.code}: {d.message}") for d in result.syntax.diagnostics]
+    if result is not None and result.b_run is not None:
+        run = result.b_run
+        return [
+            GutterMarker(line, "error", message)
+            for line, message in zip(
+                run.compile_error_lines,
+                run.compile_errors + [""] * len(run.compile_error_lines),
+                strict=False,
+            )
+        ]
+    detail = ((review.auto_run or {}).get("detail") or {}).get("M") or {}
+    lines = detail.get("compile_error_lines") or [] if isinstance(detail, dict) else []
+    errors = (detail.get("compile_errors") or []) if isinstance(detail, dict) else []
+    return [
+        GutterMarker(int(line), "error", errors[i] if i < len(errors) else "") for i, line in enumerate(lines)
+    ]
+
+
+class ReviewView(LanguageAware, QWidget):
+    gradeSaved = Signal(int)  # run id whose grades changed (saved, cleared or undone)
+    requestNextRun = Signal()  # Enter: the host moves on (next_ungraded_run_id() knows the next one)
+    currentRunChanged = Signal(int)  # the view moved itself (undo of a change on an earlier run)
+
+    def __init__(
+        self,
+        store: Store,
+        workspace: Workspace,
+        expert_name: str | None,
+        session_id: int | None,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent)
+        self.setObjectName("reviewView")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.store = store
+        self.workspace = workspace
+        self.expert_name: str | None = None
+        self.expert_id: int | None = None
+        self.session_id: int | None = None
+        self.session: SessionSummary | None = None
+        self.review: RunReview | None = None
+        self.task: Task | None = None
+        self.machine_hidden = False
+
+        self.header = QLabel()
+        self.header.setObjectName("reviewHeader")
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.badge = QLabel()
+        self.badge.setTextFormat(Qt.TextFormat.RichText)
+        self.statement = QTextBrowser()
+        self.statement.setObjectName("taskStatement")
+        self.statement.setOpenExternalLinks(False)
+        self.code = CodeCompare()
+        self.logs = LogsTabs()
+        self.scores = ScoresPanel()
+        self.grading = GradingPanel()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b42318;")
+        self.message.hide()
+        self.help = HelpOverlay(self)
+
+        top = QHBoxLayout()
+        top.setContentsMargins(4, 2, 4, 2)
+        top.addWidget(self.header, 1)
+        top.addWidget(self.badge)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.statement)
+        left.addWidget(self.code)
+        left.addWidget(self.logs)
+        left.setStretchFactor(0, 0)
+        left.setStretchFactor(1, 3)
+        left.setStretchFactor(2, 2)
+        left.setSizes([110, 420, 260])
+        column = QWidget()
+        column_layout = QVBoxLayout(column)
+        column_layout.setContentsMargins(4, 0, 4, 0)
+        column_layout.setSpacing(8)
+        column_layout.addWidget(self.grading)
+        column_layout.addWidget(self.message)
+        column_layout.addWidget(self.scores)
+        column_layout.addStretch(1)
+        self.right = QScrollArea()
+        self.right.setWidgetResizable(True)
+        self.right.setFrameShape(QFrame.Shape.NoFrame)
+        self.right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.right.setWidget(column)
+        self.right.setMinimumWidth(380)
+        right = self.right
+        self.splitter = QSplitter()
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([900, 420])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(2)
+        layout.addLayout(top)
+        layout.addWidget(self.splitter, 1)
+
+        self.grading.stepChosen.connect(self._grade)
+        self.grading.noteEdited.connect(self._save_note)
+        self.grading.saveAndNext.connect(self.save_and_next)
+        self.grading.currentAxisChanged.connect(
+            lambda axis: self.right.ensureWidgetVisible(self.grading.boxes[axis], 0, 0)
+        )
+        self.logs.lineActivated.connect(self._jump_to_line)
+        self.code.candidateLineClicked.connect(self._jump_to_line)
+        self._shortcuts: list[QShortcut] = []
+        self._install_shortcuts()
+        self.set_expert(expert_name)
+        self.set_session(session_id)
+        self.retranslate()
+        self.show_run(None)
+
+    # -- keyboard ---------------------------------------------------------------------------------
+
+    def _shortcut(self, keys: str, action: Callable[[], None]) -> None:
+        shortcut = QShortcut(QKeySequence(keys), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(lambda: self._dispatch(action))
+        self._shortcuts.append(shortcut)
+
+    def _dispatch(self, action: Callable[[], None]) -> None:
+        if self.help.isVisible():  # any key closes the overlay first
+            self.help.hide()
+            return
+        action()
+
+    def _install_shortcuts(self) -> None:
+        for axis, keys in AXIS_KEYS.items():
+            for key in keys:
+                self._shortcut(key, partial(self.grading.set_current_axis, axis))
+        for key, step in STEP_KEYS.items():
+            self._shortcut(key, partial(self.grade_current, step))
+            self._shortcut(f"Num+{key}", partial(self.grade_current, step))
+        for key in ("Backspace", "Delete"):
+            self._shortcut(key, self.clear_current)
+        for key in ("Return", "Enter", "Num+Enter"):
+            self._shortcut(key, self.save_and_next)
+        self._shortcut("Ctrl+Z", self.undo)
+        self._shortcut("F1", self.show_help)
+        for key in ("C", "С"):
+            self._shortcut(key, self._focus_comment)
+        self._shortcut("Escape", self._leave_comment)
+        for index in range(4):
+            self._shortcut(f"Ctrl+{index}", partial(self.grading.set_approach_index, index))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # "?" is Shift+/ on some layouts and a plain key on others, which a QShortcut cannot match
+        # on every platform; the text of the key is the same everywhere. Text fields keep their "?".
+        if event.text() == "?":
+            self._dispatch(self.show_help)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _focus_comment(self) -> None:
+        self.grading.comment_edit.setFocus()
+
+    def _leave_comment(self) -> None:
+        if self.grading.comment_edit.hasFocus():
+            self._save_note()
+        self.setFocus()
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        return [
+            ("S  M  O  P", self.tr("choose the axis (Ы Ь Щ З on the Russian layout)")),
+            ("0 2 4 6 8", self.tr("grade the current axis with that step")),
+            ("1", self.tr("grade the current axis 10")),
+            (self.tr("Backspace / Del"), self.tr("clear the current axis")),
+            (self.tr("Enter"), self.tr("save and go to the next ungraded run")),
+            ("Ctrl+Z", self.tr("undo your last change (also on an earlier run)")),
+            ("Ctrl+1 / 2 / 3", self.tr("approach: idiomatic / acceptable / poor")),
+            ("Ctrl+0", self.tr("clear the approach judgement")),
+            ("C  (С)", self.tr("type a comment; Esc leaves the field")),
+            (self.tr("click a diagnostic"), self.tr("jump to its line in the candidate")),
+            ("F1  ?", self.tr("show or hide this help")),
+        ]
+
+    def show_help(self) -> None:
+        self.help.set_shortcuts(
+            self.tr("Keyboard shortcuts"),
+            self.shortcut_rows(),
+            self.tr("Every grade is saved the moment you give it. Any key closes this help."),
+        )
+        self.help.open()
+
+    # -- setup ------------------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        self._show_identity()
+        if self.review is not None:
+            self._show_header()
+
+    def set_expert(self, name: str | None) -> None:
+        """The expert who grades; None or blank disables grading until one identifies themself."""
+        self.expert_name = (name or "").strip() or None
+        self.expert_id = ensure_expert(self.store, self.expert_name) if self.expert_name else None
+        self.grading.setEnabled(self.expert_id is not None)
+        self._show_identity()
+        if self.review is not None:
+            self._refresh_grades()
+
+    def set_session(self, session_id: int | None) -> None:
+        self.session_id = session_id
+        self.session = session_info(self.store, session_id) if session_id is not None else None
+        self._show_identity()
+        if self.review is not None:
+            self.show_run(self.review.run_id)
+
+    def _show_identity(self) -> None:
+        who = self.expert_name or self.tr("nobody — identify yourself to grade")
+        where = (
+            self.tr("session «%1»").replace("%1", self.session.name)
+            if self.session
+            else self.tr("standalone grading")
+        )
+        self.grading.identity.setText(self.tr("Expert: %1 · %2").replace("%1", who).replace("%2", where))
+        if self.session is None:
+            self.badge.setText("")
+        elif self.session.blind:
+            self.badge.setText(
+                "<span style='background:#1f2933;color:white;padding:2px 6px;border-radius:3px'>"
+                + self.tr("BLIND")
+                + "</span>"
+            )
+        else:
+            self.badge.setText(self.tr("open session"))
+
+    # -- showing a run ----------------------------------------------------------------------------
+
+    @property
+    def run_id(self) -> int | None:
+        return self.review.run_id if self.review else None
+
+    def show_run(self, run_id: int | None) -> None:
+        self.message.hide()
+        if run_id is None:
+            self.review, self.task = None, None
+            self.header.setText(self.tr("Choose a run to review."))
+            self.statement.clear()
+            self.code.set_texts("", "")
+            self.logs.set_raw_response(None)
+            self.logs.show_result(None, None)
+            self.logs.set_stored_context(None, None, None)
+            self.grading.set_axes((), {})
+            self.grading.setEnabled(False)
+            self.scores.show_scores([], None, [], None, hidden=False)
+            return
+        review = load_run_review(self.store, run_id)
+        self.review = review
+        try:
+            self.task = self.workspace.task(review.task_id)
+        except KeyError:
+            self.task = None
+        self._show_header()
+        self._show_statement()
+        self.code.set_texts(self.task.canonical if self.task else None, review.candidate_code)
+        self.logs.set_raw_response(review.response)
+        self.logs.show_result(review.run_result, review.auto_run)
+        self.logs.set_stored_context(review.runner, review.isolated, review.raw_logs)
+        l2 = self.workspace.protocols.l2
+        axes = applicable_axes(review.category, l2)
+        self.grading.set_axes(axes, {a: l2.axes[a].criteria for a in axes if a in l2.axes})
+        self.grading.setEnabled(self.expert_id is not None)
+        self._refresh_grades()
+        steps = self.grading.steps()
+        self.grading.set_current_axis(next((a for a in axes if a not in steps), axes[0] if axes else None))
+
+    def _show_header(self) -> None:
+        review = self.review
+        assert review is not None
+        name = review.task_name or (self.task.name if self.task else "")
+        model = review.model_name or review.model_id
+        self.header.setText(
+            f"<b>{review.task_id}</b> · {name} &nbsp;|&nbsp; "
+            + self.tr("model <b>%1</b>, run %2, category %3")
+            .replace("%1", model)
+            .replace("%2", str(review.run_index))
+            .replace("%3", review.category)
+            + f" &nbsp;|&nbsp; <span style='color:#6b7280'>{review.experiment} · #{review.run_id}</span>"
+        )
+
+    def _show_statement(self) -> None:
+        review = self.review
+        assert review is not None
+        task = self.task
+        if task is None:
+            self.statement.setMarkdown(
+                self.tr(
+                    "**Task %1 is not in the open workspace**; its statement and reference cannot be shown."
+                ).replace("%1", review.task_id)
+            )
+            return
+        extra = f"\n\n`{task.signature}`" if task.signature else ""
+        failed = ""
+        if review.success is False:
+            failed = "\n\n**" + self.tr("The generation failed: %1").replace("%1", review.error or "") + "**"
+        self.statement.setMarkdown(f"{task.prompt.strip()}{extra}{failed}")
+
+    def _refresh_grades(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        grades = grades_for_run(self.store, review.run_id, self.session_id)
+        mine = [g for g in grades if g.expert_id == self.expert_id]
+        steps = {g.axis: g.step for g in mine}
+        note = next((g for g in mine if g.comment or g.approach), None)
+        self.grading.set_grades(steps, note.comment if note else None, note.approach if note else None)
+        axes = applicable_axes(review.category, self.workspace.protocols.l2)
+        complete = set(axes) <= set(steps)
+        self.machine_hidden = bool(self.session and self.session.blind and not complete)
+        verdicts = machine_axes(review, self.workspace.protocols.l2)
+        quality = (review.auto_run or {}).get("scores", {}).get("Q")
+        self.scores.show_scores(
+            verdicts,
+            quality,
+            grades if not self.machine_hidden else mine,
+            self.expert_id,
+            hidden=self.machine_hidden,
+            category=review.category,
+        )
+        self.logs.set_machine_visible(not self.machine_hidden)
+        self.code.set_diagnostics([] if self.machine_hidden else diagnostic_markers(review))
+
+    def _jump_to_line(self, line: int) -> None:
+        self.code.go_to_candidate_line(line)
+
+    # -- grading ----------------------------------------------------------------------------------
+
+    def _can_grade(self) -> bool:
+        if self.review is None:
+            return False
+        if self.expert_id is None:
+            self._error(self.tr("Identify yourself (expert name) before grading."))
+            return False
+        return True
+
+    def _error(self, text: str, *, info: bool = False) -> None:
+        self.message.setStyleSheet("color: #1f2933;" if info else "color: #b42318;")
+        self.message.setText(text)
+        self.message.show()
+
+    def grade_current(self, step: int) -> None:
+        axis = self.grading.current_axis
+        if axis is not None:
+            self._grade(axis, step)
+
+    def _grade(self, axis: str, step: int) -> None:
+        if not self._can_grade():
+            return
+        assert self.review is not None and self.expert_id is not None
+        self.message.hide()
+        try:
+            save_grade(
+                self.store,
+                expert_id=self.expert_id,
+                run_id=self.review.run_id,
+                axis=axis,
+                step=step,
+                session_id=self.session_id,
+                comment=self.grading.comment(),
+                approach=self.grading.approach(),
+                l2=self.workspace.protocols.l2,
+            )
+        except GradingError as error:
+            self._error(str(error))
+            return
+        self._refresh_grades()
+        self.grading.set_current_axis(self.grading.next_axis(axis))
+        self.gradeSaved.emit(self.review.run_id)
+
+    def clear_current(self) -> None:
+        axis = self.grading.current_axis
+        if axis is None or not self._can_grade():
+            return
+        assert self.review is not None and self.expert_id is not None
+        if clear_grade(
+            self.store,
+            expert_id=self.expert_id,
+            run_id=self.review.run_id,
+            axis=axis,
+            session_id=self.session_id,
+        ):
+            self._refresh_grades()
+            self.gradeSaved.emit(self.review.run_id)
+
+    def _save_note(self) -> None:
+        if self.review is None or self.expert_id is None:
+            return
+        changed = save_note(
+            self.store,
+            expert_id=self.expert_id,
+            run_id=self.review.run_id,
+            session_id=self.session_id,
+            comment=self.grading.comment(),
+            approach=self.grading.approach(),
+        )
+        if changed:
+            self.gradeSaved.emit(self.review.run_id)
+
+    def save_and_next(self) -> None:
+        if not self._can_grade():
+            return
+        self._save_note()
+        self.setFocus()
+        self.requestNextRun.emit()
+
+    def undo(self) -> None:
+        if self.expert_id is None:
+            return
+        change = undo_last(self.store, expert_id=self.expert_id, session_id=self.session_id)
+        if change is None:
+            self._error(self.tr("Nothing to undo."), info=True)
+            return
+        if self.review is None or change.run_id != self.review.run_id:
+            self.show_run(change.run_id)
+            self.currentRunChanged.emit(change.run_id)
+        else:
+            self._refresh_grades()
+        self.grading.set_current_axis(change.axes[0])
+        self.gradeSaved.emit(change.run_id)
+
+    def next_ungraded_run_id(self) -> int | None:
+        """The next run the current expert has not fully graded, in session order (or by id)."""
+        if self.expert_id is None:
+            return None
+        return next_ungraded_run(
+            self.store,
+            expert_id=self.expert_id,
+            session_id=self.session_id,
+            after_run_id=self.run_id,
+            l2=self.workspace.protocols.l2,
+        )
+
+    def show_next_ungraded(self) -> None:
+        """Move to the next ungraded run; a host without its own run list connects requestNextRun here."""
+        run_id = self.next_ungraded_run_id()
+        if run_id is None:
+            self._error(self.tr("Every run here is graded. Thank you!"), info=True)
+            return
+        self.show_run(run_id)
+        self.currentRunChanged.emit(run_id)

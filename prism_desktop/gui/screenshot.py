@@ -1,0 +1,96 @@
+"""`prism-desktop gui --screenshot PATH`: build the main window offscreen, open the workspace and the
+requested run synchronously, render the window (or one part of it) to a PNG and exit.
+
+Used for the documentation's screenshots and by tests; it keeps its settings in a temporary folder,
+so it never reads or changes the user's own."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+from prism_desktop.gui.app import create_application, start_language
+from prism_desktop.gui.app_options import LaunchError, LaunchOptions
+from prism_desktop.gui.i18n import Translations
+from prism_desktop.gui.main_window import MainWindow, open_and_import, probe_sandbox
+from prism_desktop.gui.settings import AppSettings, use_settings_folder
+from prism_desktop.store import open_store
+
+DEBUG_RUN_TIMEOUT_MS = 180_000
+
+
+def settle(app: QApplication, seconds: float = 0.3) -> None:
+    """Let queued events, layouts and lazy table fetches run before rendering."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.01)
+
+
+def _run_debug_candidate(app: QApplication, window: MainWindow) -> None:
+    """Debug part: score the current task's canonical solution, waiting for the background run."""
+    loop = QEventLoop()
+    window.debug.scored.connect(lambda *_: loop.quit())
+    window.debug.failed.connect(lambda *_: loop.quit())
+    QTimer.singleShot(DEBUG_RUN_TIMEOUT_MS, loop.quit)
+    window.debug.load_canonical.click()
+    if window.debug.run_editor():
+        loop.exec()
+
+
+def _part(window: MainWindow, part: str) -> QWidget:
+    parts: dict[str, QWidget | None] = {
+        "runs": window.runs_panel, "review": window.review, "debug": window.debug
+    }
+    return parts.get(part) or window
+
+
+def render(window: MainWindow, options: LaunchOptions, app: QApplication) -> Path:
+    """Open what the options ask for in `window` and save the PNG; the path written."""
+    assert options.screenshot is not None
+    root = options.workspace or options.bundled_workspace
+    if root is not None:
+        window.show_workspace(open_and_import(window.store, root))
+    window.set_sandbox(probe_sandbox(window.settings.sandbox))
+    if options.run_id is not None and not window.table.select_run(options.run_id):
+        raise LaunchError(f"--run {options.run_id}: no such run in the store {window.store.url}")
+    window.resize(*options.size)
+    window.show()
+    settle(app)
+    if options.part == "debug":
+        window.debug_current_task()
+        _run_debug_candidate(app, window)
+    window.statusBar().clearMessage()  # the picture shows the steady state, not a passing note
+    settle(app)
+    target = options.screenshot.expanduser()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not _part(window, options.part).grab().save(str(target), "PNG"):
+        raise LaunchError(f"--screenshot {target}: the PNG could not be written")
+    return target
+
+
+def take_screenshot(options: LaunchOptions) -> int:
+    if QApplication.instance() is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # nothing may appear on the user's screen
+    with tempfile.TemporaryDirectory(prefix="prism-screenshot-") as folder:
+        use_settings_folder(Path(folder))
+        app = create_application()
+        settings = AppSettings()
+        if options.expert:
+            settings.expert_name = options.expert
+        translations = Translations(app)
+        start_language(translations, options, settings)
+        store = open_store(options.db)
+        window = MainWindow(store, settings, translations)
+        try:
+            render(window, options, app)
+        finally:
+            window.close()
+            window.deleteLater()
+            store.close()
+    return 0
