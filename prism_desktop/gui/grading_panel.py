@@ -159,6 +159,10 @@ class GradingPanel(LanguageAware, QWidget):
         self.heading.setStyleSheet("font-weight: 600;")
         self.identity = QLabel()
         self.identity.setStyleSheet("color: #4b5563;")
+        # The panel sits in a scroll area without a horizontal bar: every text wraps instead of
+        # pushing the panel wider than the window and getting clipped.
+        for label in (self.heading, self.identity):
+            label.setWordWrap(True)
         self.boxes_widget = QWidget()
         self.boxes_layout = QVBoxLayout(self.boxes_widget)
         self.boxes_layout.setContentsMargins(0, 0, 0, 0)
@@ -178,6 +182,7 @@ class GradingPanel(LanguageAware, QWidget):
         self.comment_edit.returnPressed.connect(self.saveAndNext)
         self.status = QLabel()
         self.status.setStyleSheet("color: #4b5563;")
+        self.status.setWordWrap(True)
         self.next_button = QPushButton()
         self.next_button.setObjectName("saveNextButton")
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

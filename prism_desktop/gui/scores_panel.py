@@ -57,6 +57,11 @@ class ScoresPanel(LanguageAware, QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.setWordWrap(False)
+        # Fit the panel's width: the instrument/reason column takes what is left and elides.
+        self.table.horizontalHeader().setMinimumSectionSize(24)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustIgnored)
         self.stack.addWidget(self.notice)
         self.stack.addWidget(self.table)
         self.title = QLabel()
