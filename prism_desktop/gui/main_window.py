@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
@@ -196,6 +197,7 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self.refresh_choices()
         self._update_actions()
+        install_agreement_action(self)  # Review → Agreement…
 
     # -- building ----------------------------------------------------------------------------------
 

@@ -1234,4 +1234,367 @@
             <translation>среднее измеренных осей</translation>
         </message>
     </context>
+    <context>
+        <name>AgreementView</name>
+        <message>
+            <source>%1 (#%2, %3 runs)</source>
+            <translation>%1 (№%2, прогонов: %3)</translation>
+        </message>
+        <message>
+            <source>No review session yet: create one in Review → Calibration sessions…</source>
+            <translation>Сессий рецензирования пока нет: создайте сессию (Проверка → Калибровочные сессии…)</translation>
+        </message>
+        <message>
+            <source>Computing the agreement of “%1” (%2 bootstrap resamples)…</source>
+            <translation>Вычисляется согласие по сессии «%1» (бутстреп-выборок: %2)…</translation>
+        </message>
+        <message>
+            <source>The agreement could not be computed: %1</source>
+            <translation>Согласие вычислить не удалось: %1</translation>
+        </message>
+        <message>
+            <source>The agreement could not be computed</source>
+            <translation>Согласие вычислить не удалось</translation>
+        </message>
+        <message>
+            <source>Nothing to compute: %1</source>
+            <translation>Вычислять нечего: %1</translation>
+        </message>
+        <message>
+            <source>Computed with %1 bootstrap resamples, seed %2.</source>
+            <translation>Вычислено: бутстреп-выборок — %1, зерно — %2.</translation>
+        </message>
+        <message>
+            <source>Proposed bounds are fitted on the calibration tasks only; the validation column shows what they give on tasks they were not fitted on. A proposal is a suggestion for a reviewer, not a change to the protocol.</source>
+            <translation>Предлагаемые границы подобраны только по калибровочным задачам; столбец «Валидация» показывает, что они дают на задачах, по которым не подбирались. Предложение — подсказка рецензенту, а не изменение протокола.</translation>
+        </message>
+        <message>
+            <source>No threshold proposals: the workspace's Level-1 rules have no tables to tune.</source>
+            <translation>Предложений по порогам нет: в правилах уровня 1 рабочей области нет таблиц для настройки.</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>нет</translation>
+        </message>
+        <message>
+            <source>Session “%1”: %2 graded runs; experts (%3): %4.</source>
+            <translation>Сессия «%1»: оценённых прогонов — %2; эксперты (%3): %4.</translation>
+        </message>
+        <message>
+            <source>Tasks: validation %1, calibration %2 (never pooled; validation is the headline). Runs Verified: %3 of %4.</source>
+            <translation>Задачи: валидационных — %1, калибровочных — %2 (не объединяются; главный результат — валидация). Прогонов Verified: %3 из %4.</translation>
+        </message>
+        <message>
+            <source>%1 (version %2)</source>
+            <translation>%1 (версия %2)</translation>
+        </message>
+        <message>
+            <source>built-in defaults (the workspace has no metrics/verification.yaml)</source>
+            <translation>встроенные значения по умолчанию (в рабочей области нет metrics/verification.yaml)</translation>
+        </message>
+        <message>
+            <source>Rules: %1. A run is Verified when, on every applicable axis the machine measured, its step is within %2 step(s) of the consensus (%3 of at least %4 experts).</source>
+            <translation>Правила: %1. Прогон получает отметку Verified, если на каждой применимой оси, измеренной машиной, её ступень отличается от консенсуса не более чем на %2 ступ. (%3, не менее %4 экспертов).</translation>
+        </message>
+        <message>
+            <source>no data</source>
+            <translation>нет данных</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>Экспорт не выполнен</translation>
+        </message>
+        <message>
+            <source>Export Verified runs</source>
+            <translation>Экспорт прогонов Verified</translation>
+        </message>
+        <message>
+            <source>JSON Lines (*.jsonl)</source>
+            <translation>JSON Lines (*.jsonl)</translation>
+        </message>
+        <message>
+            <source>CSV (*.csv)</source>
+            <translation>CSV (*.csv)</translation>
+        </message>
+        <message>
+            <source>%1 Verified run(s) written to %2</source>
+            <translation>Прогонов Verified записано: %1 — в %2</translation>
+        </message>
+        <message>
+            <source>Folder for the expert files</source>
+            <translation>Папка для файлов экспертов</translation>
+        </message>
+        <message>
+            <source>%1 expert file(s) written to %2</source>
+            <translation>Файлов экспертов записано: %1 — в %2</translation>
+        </message>
+        <message>
+            <source>Export the agreement report</source>
+            <translation>Экспорт отчёта о согласии</translation>
+        </message>
+        <message>
+            <source>JSON (*.json)</source>
+            <translation>JSON (*.json)</translation>
+        </message>
+        <message>
+            <source>HTML page (*.html)</source>
+            <translation>HTML-страница (*.html)</translation>
+        </message>
+        <message>
+            <source>Report written to %1</source>
+            <translation>Отчёт записан в %1</translation>
+        </message>
+        <message>
+            <source>Agreement and Verified marks</source>
+            <translation>Согласие и отметки Verified</translation>
+        </message>
+        <message>
+            <source>Session:</source>
+            <translation>Сессия:</translation>
+        </message>
+        <message>
+            <source>Bootstrap resamples:</source>
+            <translation>Бутстреп-выборок:</translation>
+        </message>
+        <message>
+            <source>Seed:</source>
+            <translation>Зерно:</translation>
+        </message>
+        <message>
+            <source>Compute</source>
+            <translation>Вычислить</translation>
+        </message>
+        <message>
+            <source>Category:</source>
+            <translation>Категория:</translation>
+        </message>
+        <message>
+            <source>all categories</source>
+            <translation>все категории</translation>
+        </message>
+        <message>
+            <source>A</source>
+            <translation>A</translation>
+        </message>
+        <message>
+            <source>B</source>
+            <translation>B</translation>
+        </message>
+        <message>
+            <source>Confusion: machine step (rows) × expert consensus (columns)</source>
+            <translation>Матрицы ошибок: ступень машины (строки) × консенсус экспертов (столбцы)</translation>
+        </message>
+        <message>
+            <source>Bold: the diagonal (agreement). Grey row labels: steps the machine cannot give.</source>
+            <translation>Жирным — диагональ (совпадение). Серые подписи строк — ступени, которые машина поставить не может.</translation>
+        </message>
+        <message>
+            <source>Agreement</source>
+            <translation>Согласие</translation>
+        </message>
+        <message>
+            <source>Verified</source>
+            <translation>Verified</translation>
+        </message>
+        <message>
+            <source>Threshold proposals</source>
+            <translation>Предложения по порогам</translation>
+        </message>
+        <message>
+            <source>Verified → JSONL…</source>
+            <translation>Verified → JSONL…</translation>
+        </message>
+        <message>
+            <source>Verified → CSV…</source>
+            <translation>Verified → CSV…</translation>
+        </message>
+        <message>
+            <source>Expert files…</source>
+            <translation>Файлы экспертов…</translation>
+        </message>
+        <message>
+            <source>Report → JSON…</source>
+            <translation>Отчёт → JSON…</translation>
+        </message>
+        <message>
+            <source>Report → HTML…</source>
+            <translation>Отчёт → HTML…</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
+        <message>
+            <source>&amp;Agreement…</source>
+            <translation>&amp;Согласие…</translation>
+        </message>
+        <message>
+            <source>Agreement of the machine with the experts, Verified marks, exports</source>
+            <translation>Согласие машины с экспертами, отметки Verified, экспорт</translation>
+        </message>
+        <message>
+            <source>&amp;Review</source>
+            <translation>&amp;Проверка</translation>
+        </message>
+        <message>
+            <source>poor</source>
+            <translation>плохое</translation>
+        </message>
+        <message>
+            <source>slight</source>
+            <translation>незначительное</translation>
+        </message>
+        <message>
+            <source>fair</source>
+            <translation>удовлетворительное</translation>
+        </message>
+        <message>
+            <source>moderate</source>
+            <translation>умеренное</translation>
+        </message>
+        <message>
+            <source>substantial</source>
+            <translation>существенное</translation>
+        </message>
+        <message>
+            <source>almost perfect</source>
+            <translation>почти полное</translation>
+        </message>
+        <message>
+            <source>validation</source>
+            <translation>валидация</translation>
+        </message>
+        <message>
+            <source>calibration</source>
+            <translation>калибровка</translation>
+        </message>
+        <message>
+            <source>κ</source>
+            <translation>κ</translation>
+        </message>
+        <message>
+            <source>κ linear</source>
+            <translation>κ линейная</translation>
+        </message>
+        <message>
+            <source>κ quadratic</source>
+            <translation>κ квадратичная</translation>
+        </message>
+        <message>
+            <source>%1 on the reachable steps</source>
+            <translation>%1 на достижимых ступенях</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Tasks</source>
+            <translation>Задачи</translation>
+        </message>
+        <message>
+            <source>n</source>
+            <translation>n</translation>
+        </message>
+        <message>
+            <source>κ (95% CI)</source>
+            <translation>κ (95% ДИ)</translation>
+        </message>
+        <message>
+            <source>Exact</source>
+            <translation>Точно</translation>
+        </message>
+        <message>
+            <source>Adjacent (±1)</source>
+            <translation>Соседние (±1)</translation>
+        </message>
+        <message>
+            <source>Fleiss κ (experts)</source>
+            <translation>κ Флейса (эксперты)</translation>
+        </message>
+        <message>
+            <source>Krippendorff α (experts)</source>
+            <translation>α Криппендорфа (эксперты)</translation>
+        </message>
+        <message>
+            <source>reachable steps: %1</source>
+            <translation>на достижимых: %1</translation>
+        </message>
+        <message>
+            <source>Fleiss κ</source>
+            <translation>κ Флейса</translation>
+        </message>
+        <message>
+            <source>Krippendorff α</source>
+            <translation>α Криппендорфа</translation>
+        </message>
+        <message>
+            <source>runs graded twice: %1</source>
+            <translation>прогонов с двумя оценками: %1</translation>
+        </message>
+        <message>
+            <source>the machine cannot give this step</source>
+            <translation>машина не может поставить эту ступень</translation>
+        </message>
+        <message>
+            <source>Category</source>
+            <translation>Категория</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>Вердикт</translation>
+        </message>
+        <message>
+            <source>Figure</source>
+            <translation>Показатель</translation>
+        </message>
+        <message>
+            <source>Value (95% CI)</source>
+            <translation>Значение (95% ДИ)</translation>
+        </message>
+        <message>
+            <source>Rule</source>
+            <translation>Правило</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>Примечание</translation>
+        </message>
+        <message>
+            <source>✓ Verified</source>
+            <translation>✓ Verified</translation>
+        </message>
+        <message>
+            <source>✗ not Verified</source>
+            <translation>✗ не Verified</translation>
+        </message>
+        <message>
+            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks</source>
+            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4</translation>
+        </message>
+        <message>
+            <source>else → %1</source>
+            <translation>иначе → %1</translation>
+        </message>
+        <message>
+            <source>Table (direction)</source>
+            <translation>Таблица (направление)</translation>
+        </message>
+        <message>
+            <source>Current bounds → score</source>
+            <translation>Текущие границы → балл</translation>
+        </message>
+        <message>
+            <source>Proposed bounds → score</source>
+            <translation>Предлагаемые границы → балл</translation>
+        </message>
+        <message>
+            <source>Calibration κ: now → proposed (runs)</source>
+            <translation>κ на калибровке: сейчас → предложено (прогонов)</translation>
+        </message>
+        <message>
+            <source>Validation κ: now → proposed (runs)</source>
+            <translation>κ на валидации: сейчас → предложено (прогонов)</translation>
+        </message>
+    </context>
 </TS>

@@ -1,0 +1,149 @@
+"""The agreement of one review session, for the GUI: the analysis under the workspace's
+metrics/verification.yaml and L1 rules (as `prism-desktop agreement --session` runs it), its JSON
+report, and the exports (Verified annotations, expert files, the report). Qt-free; the analysis is
+slow (bootstrap intervals), so callers run `analyse_session` off the GUI thread."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from prism_desktop.review.analysis import Analysis, analyse
+from prism_desktop.review.expert_export import (
+    evaluator_id_for,
+    expert_file_json,
+    expert_file_name,
+    write_expert_file,
+)
+from prism_desktop.review.report_html import render_html
+from prism_desktop.review.report_json import report_json
+from prism_desktop.review.store_input import expert_grades, session_input
+from prism_desktop.review.verification_rules import rules_for_workspace
+from prism_desktop.review.verified_export import (
+    Provenance,
+    verified_records,
+    write_verified_csv,
+    write_verified_jsonl,
+)
+from prism_desktop.services.sessions import SessionSummary, session_info
+from prism_desktop.store import Store
+from prism_desktop.workspace.atomic import write_json_atomic, write_text_atomic
+from prism_desktop.workspace.workspace import Workspace
+
+DEFAULT_BOOTSTRAP = 2000
+CATEGORIES = ("A", "B")
+
+
+@dataclass(frozen=True)
+class SessionAgreement:
+    """The agreement of a session. `analysis` and `report` are None when nothing can be computed,
+    and `reason` says why (no run graded yet)."""
+
+    session: SessionSummary
+    experts: tuple[str, ...]
+    graded_runs: int
+    analysis: Analysis | None
+    report: dict[str, Any] | None
+    reason: str | None = None
+
+
+def session_seed(summary: SessionSummary) -> int:
+    """The bootstrap seed a session suggests: its sampling seed, 0 when it has none."""
+    return summary.seed if summary.seed is not None else 0
+
+
+def analyse_session(
+    store: Store,
+    workspace: Workspace,
+    session_id: int,
+    *,
+    bootstrap: int = DEFAULT_BOOTSTRAP,
+    seed: int | None = None,
+) -> SessionAgreement:
+    """KeyError naming the session when there is none; WorkspaceError for a bad
+    verification.yaml; ValueError for a graded task without a split or a step off the scale."""
+    if bootstrap < 0:
+        raise ValueError(f"bootstrap: found {bootstrap}, expected 0 or more resamples")
+    summary = session_info(store, session_id)
+    found = session_input(store, session_id)
+    if not found.runs:
+        return SessionAgreement(
+            summary, found.experts, 0, None, None, f"no run of session “{summary.name}” is graded yet"
+        )
+    rules = rules_for_workspace(workspace.root)
+    protocols = workspace.protocols
+    analysis = analyse(
+        found.runs,
+        found.experts,
+        found.split_of,
+        rules,
+        bootstrap=bootstrap,
+        seed=session_seed(summary) if seed is None else seed,
+        l1_axes=protocols.l1.axes,
+        applicable={c: protocols.constitution.applicable_axes(c) for c in CATEGORIES},
+    )
+    report = report_json(
+        analysis.agreement,
+        inputs={"session": session_id, "split": "session", "workspace": str(workspace.root)},
+        rules=analysis.rules,
+        axis_verdicts=analysis.axis_verdicts,
+        run_verdicts=analysis.run_verdicts,
+        proposals=analysis.proposals,
+    )
+    return SessionAgreement(summary, found.experts, len(found.runs), analysis, report)
+
+
+def export_verified(result: SessionAgreement, workspace: Workspace, path: Path, kind: str) -> int:
+    """Write the Verified runs as `kind` "jsonl" or "csv" (atomically); the number written."""
+    if result.analysis is None:
+        raise ValueError(result.reason or "nothing analysed")
+    provenance = Provenance(
+        compat_hash=workspace.compat_hash(), timestamp=datetime.now(UTC).isoformat(timespec="seconds")
+    )
+    experts = result.analysis.agreement.experts
+    records = verified_records(result.analysis.run_verdicts, experts, provenance)
+    if kind == "jsonl":
+        write_verified_jsonl(path, records)
+    elif kind == "csv":
+        write_verified_csv(path, records, experts)
+    else:
+        raise ValueError(f"Verified export: found kind {kind!r}, expected 'jsonl' or 'csv'")
+    return len(records)
+
+
+def export_expert_files(
+    store: Store, workspace: Workspace, session_id: int, experts: Sequence[str], folder: Path
+) -> list[Path]:
+    """One `<experiment>_expert_<id>.json` per expert and experiment of the session's grades;
+    the paths written."""
+    protocols = workspace.protocols
+    written = []
+    for expert in experts:
+        evaluator_id = evaluator_id_for(expert)
+        for experiment, grades in sorted(expert_grades(store, expert, session_id).items()):
+            path = folder / expert_file_name(experiment, evaluator_id)
+            document = expert_file_json(
+                experiment,
+                evaluator_id,
+                grades,
+                protocol_version=protocols.l2.version,
+                constitution_version=protocols.constitution.version,
+            )
+            write_expert_file(path, document)
+            written.append(path)
+    return written
+
+
+def export_report(result: SessionAgreement, path: Path, kind: str) -> None:
+    """The agreement report as `kind` "json" or "html" (self-contained), written atomically."""
+    if result.report is None:
+        raise ValueError(result.reason or "nothing analysed")
+    if kind == "json":
+        write_json_atomic(path, result.report)
+    elif kind == "html":
+        write_text_atomic(path, render_html(result.report))
+    else:
+        raise ValueError(f"report export: found kind {kind!r}, expected 'json' or 'html'")
