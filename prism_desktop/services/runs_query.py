@@ -30,9 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, aliased
 
-from prism_desktop.review.analysis import analyse
-from prism_desktop.review.store_input import session_input
-from prism_desktop.review.verification_rules import rules_for_workspace
+from prism_desktop.services.agreement import analyse_session
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
@@ -656,19 +654,10 @@ def session_verified_runs(
     """The runs of a review session that are Verified: the agreement analysis of the session's
     grades (review/), under the workspace's metrics/verification.yaml, as the `agreement` command
     runs it. Slow (bootstrap intervals): call it off the GUI thread."""
-    found = session_input(store, session_id)
-    if not found.runs:
+    result = analyse_session(store, workspace, session_id, seed=seed)
+    if result.analysis is None:
         return frozenset()
-    protocols = workspace.protocols
-    analysis = analyse(
-        found.runs,
-        found.experts,
-        found.split_of,
-        rules_for_workspace(workspace.root),
-        seed=seed,
-        l1_axes=protocols.l1.axes,
-        applicable={c: protocols.constitution.applicable_axes(c) for c in ("A", "B")},
-    )
+    analysis = result.analysis
     keys = {(v.run.task_id, v.run.model_id, v.run.run_index) for v in analysis.verified_runs}
     with store.session() as session:
         rows = session.execute(
