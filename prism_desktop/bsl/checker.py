@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl import diagnostics as diag
+from prism_desktop.bsl.compiler_analysis import child_bodies, statement_expressions
 from prism_desktop.bsl.diagnostics import Diagnostic
 from prism_desktop.bsl.names import GLOBAL_METHODS, canonical
 from prism_desktop.bsl.parser import parse_module
@@ -89,60 +90,16 @@ class _Checker:
             self.add(diag.BREAK_OUTSIDE_LOOP, diag.break_outside_loop(), stmt)
         elif isinstance(stmt, A.Continue) and loops == 0:
             self.add(diag.CONTINUE_OUTSIDE_LOOP, diag.continue_outside_loop(), stmt)
-        for expr in _expressions_of(stmt):
+        for expr in statement_expressions(stmt):
             self.check_expression(expr)
         inner_loops = loops + 1 if isinstance(stmt, (A.While, A.ForRange, A.ForEach)) else loops
-        for body in _bodies_of(stmt):
+        for body in child_bodies(stmt):
             self.check_body(body, method, inner_loops)
 
     def check_expression(self, expr: A.Expr) -> None:
         for node in _walk_expression(expr):
             if isinstance(node, A.Call) and canonical(node.name) not in self.callable:
                 self.add(diag.UNDEFINED_METHOD, diag.undefined_method(node.name), node)
-
-
-def _expressions_of(stmt: A.Stmt) -> Iterator[A.Expr]:
-    """The expressions a statement holds directly (not those inside its nested bodies)."""
-    if isinstance(stmt, A.Assign):
-        yield stmt.target
-        yield stmt.value
-    elif isinstance(stmt, A.CallStmt):
-        yield stmt.call
-    elif isinstance(stmt, A.If):
-        for branch in stmt.branches:
-            yield branch.cond
-    elif isinstance(stmt, A.While):
-        yield stmt.cond
-    elif isinstance(stmt, A.ForRange):
-        yield stmt.start
-        yield stmt.end
-    elif isinstance(stmt, A.ForEach):
-        yield stmt.iterable
-    elif isinstance(stmt, A.Raise):
-        if stmt.message is not None:
-            yield stmt.message
-        yield from (a for a in stmt.args if a is not None)
-    elif isinstance(stmt, A.Return):
-        if stmt.value is not None:
-            yield stmt.value
-    elif isinstance(stmt, A.Execute):
-        yield stmt.code
-    elif isinstance(stmt, A.AddHandler):
-        yield stmt.event
-        yield stmt.handler
-
-
-def _bodies_of(stmt: A.Stmt) -> Iterator[A.Body]:
-    if isinstance(stmt, A.If):
-        for branch in stmt.branches:
-            yield branch.body
-        if stmt.else_body is not None:
-            yield stmt.else_body
-    elif isinstance(stmt, (A.While, A.ForRange, A.ForEach)):
-        yield stmt.body
-    elif isinstance(stmt, A.Try):
-        yield stmt.body
-        yield stmt.handler
 
 
 def _walk_expression(expr: A.Expr) -> Iterator[A.Expr]:

@@ -6,7 +6,6 @@ re-render a saved agreement JSON (--from). Every file is written atomically."""
 from __future__ import annotations
 
 import argparse
-from datetime import UTC, datetime
 from pathlib import Path
 
 from prism_desktop.cli.agreement_command import (
@@ -27,21 +26,12 @@ from prism_desktop.cli.common import (
     positive_int,
     write_json_atomic,
 )
-from prism_desktop.review.expert_export import (
-    evaluator_id_for,
-    expert_file_json,
-    expert_file_name,
-    write_expert_file,
-)
+from prism_desktop.review.expert_export import write_expert_file
 from prism_desktop.review.report_html import render_html
 from prism_desktop.review.report_json import FORMAT
 from prism_desktop.review.store_input import expert_grades, expert_names
-from prism_desktop.review.verified_export import (
-    Provenance,
-    verified_records,
-    write_verified_csv,
-    write_verified_jsonl,
-)
+from prism_desktop.review.verified_export import write_verified_csv, write_verified_jsonl
+from prism_desktop.services.agreement import expert_files, verified_runs
 from prism_desktop.workspace.errors import WorkspaceError
 from prism_desktop.workspace.results_loader import read_json
 
@@ -100,12 +90,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _verified(args: argparse.Namespace) -> int:
     loaded = load_analysis(args)
-    provenance = Provenance(
-        compat_hash=loaded.workspace.compat_hash(),
-        timestamp=datetime.now(UTC).isoformat(timespec="seconds"),
-    )
     experts = loaded.analysis.agreement.experts
-    records = verified_records(loaded.analysis.run_verdicts, experts, provenance)
+    records = verified_runs(loaded.analysis, loaded.workspace)
     try:
         write_verified_jsonl(Path(args.jsonl), records)
         if args.csv_out:
@@ -131,23 +117,12 @@ def _expert(args: argparse.Namespace) -> int:
     if not by_experiment:
         scope = f"session {args.session}" if args.session else "standalone grading"
         raise CliError(f"expert {args.expert!r} has no grades in {scope}")
-    evaluator_id = evaluator_id_for(args.expert)
-    folder = Path(args.out)
-    protocols = workspace.protocols
-    for experiment, grades in sorted(by_experiment.items()):
-        path = folder / expert_file_name(experiment, evaluator_id)
-        document = expert_file_json(
-            experiment,
-            evaluator_id,
-            grades,
-            protocol_version=protocols.l2.version,
-            constitution_version=protocols.constitution.version,
-        )
+    for file in expert_files(workspace, args.expert, by_experiment, Path(args.out)):
         try:
-            write_expert_file(path, document)
+            write_expert_file(file.path, file.document)
         except OSError as exc:
-            raise CliError(f"{path}: cannot write ({exc.strerror or exc})") from exc
-        print(f"{path}: {len(grades)} run(s) graded by {evaluator_id}")
+            raise CliError(f"{file.path}: cannot write ({exc.strerror or exc})") from exc
+        print(f"{file.path}: {file.graded_runs} run(s) graded by {file.evaluator_id}")
     return EXIT_OK
 
 

@@ -165,6 +165,13 @@ class _Generator:
         self.module.variables.append(ref)
         return ref
 
+    def write_object(self, item: dict[str, Any], path: str) -> None:
+        """Write the object being filled; an item naming a ref keeps the object's Ссылка in it."""
+        self.emit("ФиксОбъект.Записать();")
+        ref = self.declare(item.get("ref"), f"{path}.ref")
+        if ref is not None:
+            self.emit(f"{ref} = ФиксОбъект.Ссылка;")
+
     def known_ref(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or value not in self.refs:
             raise self.error(path, value, "the ref of an item declared earlier")
@@ -235,10 +242,7 @@ class _Generator:
                 continue
             f = self.field_of(catalog, key, f"{path}.{key}")
             self.emit(f"ФиксОбъект.{f.name} = {self.literal(value)};")
-        self.emit("ФиксОбъект.Записать();")
-        ref = self.declare(item.get("ref"), f"{path}.ref")
-        if ref is not None:
-            self.emit(f"{ref} = ФиксОбъект.Ссылка;")
+        self.write_object(item, path)
 
     def tabular_rows(self, owner: md.MetaObject, name: str, rows: list[Any], path: str) -> None:
         section = owner.tabular_section(name)
@@ -275,10 +279,7 @@ class _Generator:
                         continue
                     f = self.field_of(chart, key, f"{item_path}.{key}")
                     self.emit(f"ФиксОбъект.{f.name} = {self.literal(value)};")
-                self.emit("ФиксОбъект.Записать();")
-                ref = self.declare(item.get("ref"), f"{item_path}.ref")
-                if ref is not None:
-                    self.emit(f"{ref} = ФиксОбъект.Ссылка;")
+                self.write_object(item, item_path)
 
     def accounts(self, block: Any, path: str) -> None:
         for name, items in self.mapping(
@@ -325,10 +326,7 @@ class _Generator:
                 continue
             f = self.field_of(chart, key, f"{path}.{key}")
             self.emit(f"ФиксОбъект.{f.name} = {self.literal(value)};")
-        self.emit("ФиксОбъект.Записать();")
-        ref = self.declare(item.get("ref"), f"{path}.ref")
-        if ref is not None:
-            self.emit(f"{ref} = ФиксОбъект.Ссылка;")
+        self.write_object(item, path)
 
     def registrar_block(
         self, block: Any, path: str, kind: str

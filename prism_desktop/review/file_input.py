@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.results import ScoredRun, ScoreFile
@@ -23,6 +25,28 @@ class FileInput:
     runs: tuple[GradedRun, ...]  # machine runs graded by at least one expert, in auto-file order
     experts: tuple[str, ...]  # evaluator ids, in the order the files were given
     warnings: tuple[str, ...] = ()
+
+
+def expert_score_problem(
+    path: Path | str, key: str, axis: str, score: Any, task_id: str, category: str | None
+) -> Problem | None:
+    """Why an expert's `score` of `axis` cannot be used, None when it can: it must be a step of
+    the scale, and P is graded on category-B tasks only."""
+    if score not in STEPS:
+        return Problem(
+            path,
+            key=key,
+            found=json.dumps(score),
+            expected=f"an expert step, one of {', '.join(map(str, STEPS))}",
+        )
+    if axis == "P" and category != "B":
+        return Problem(
+            path,
+            key=key,
+            found=json.dumps(score),
+            expected=f"null: P applies to category B only (task {task_id} is category {category})",
+        )
+    return None
 
 
 def _where(run: ScoredRun) -> str:
@@ -132,25 +156,9 @@ def graded_runs_from_files(
                 if value is None:
                     continue
                 key = f"{_where(run)}.scores.{axis}"
-                if value not in STEPS:
-                    problems.append(
-                        Problem(
-                            expert.path,
-                            key=key,
-                            found=json.dumps(value),
-                            expected=f"an expert step, one of {', '.join(map(str, STEPS))}",
-                        )
-                    )
-                elif axis == "P" and category != "B":
-                    problems.append(
-                        Problem(
-                            expert.path,
-                            key=key,
-                            found=json.dumps(value),
-                            expected=f"null: P applies to category B only (task {run.task_id} "
-                            f"is category {category})",
-                        )
-                    )
+                problem = expert_score_problem(expert.path, key, axis, value, run.task_id, category)
+                if problem is not None:
+                    problems.append(problem)
                 else:
                     steps[axis] = int(value)
             if steps:

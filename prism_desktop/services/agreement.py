@@ -5,7 +5,7 @@ slow (bootstrap intervals), so callers run `analyse_session` off the GUI thread.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,6 +13,7 @@ from typing import Any
 
 from prism_desktop.review.analysis import Analysis, analyse
 from prism_desktop.review.expert_export import (
+    ExpertGrade,
     evaluator_id_for,
     expert_file_json,
     expert_file_name,
@@ -96,15 +97,54 @@ def analyse_session(
     return SessionAgreement(summary, found.experts, len(found.runs), analysis, report)
 
 
+@dataclass(frozen=True)
+class ExpertFile:
+    """One PRISM expert file to write: an expert's grades of the runs of one experiment."""
+
+    path: Path
+    document: dict[str, Any]
+    evaluator_id: str
+    graded_runs: int
+
+
+def verified_runs(analysis: Analysis, workspace: Workspace) -> list[dict[str, Any]]:
+    """The Verified-run records of an analysis, stamped with the workspace's compat hash and now."""
+    provenance = Provenance(
+        compat_hash=workspace.compat_hash(), timestamp=datetime.now(UTC).isoformat(timespec="seconds")
+    )
+    return verified_records(analysis.run_verdicts, analysis.agreement.experts, provenance)
+
+
+def expert_files(
+    workspace: Workspace,
+    expert: str,
+    grades_by_experiment: Mapping[str, Sequence[ExpertGrade]],
+    folder: Path,
+) -> list[ExpertFile]:
+    """`<experiment>_expert_<id>.json` in `folder` per experiment of an expert's grades, in
+    experiment order, under the workspace's protocol and constitution versions."""
+    protocols = workspace.protocols
+    evaluator_id = evaluator_id_for(expert)
+    files = []
+    for experiment, grades in sorted(grades_by_experiment.items()):
+        document = expert_file_json(
+            experiment,
+            evaluator_id,
+            grades,
+            protocol_version=protocols.l2.version,
+            constitution_version=protocols.constitution.version,
+        )
+        path = folder / expert_file_name(experiment, evaluator_id)
+        files.append(ExpertFile(path, document, evaluator_id, len(grades)))
+    return files
+
+
 def export_verified(result: SessionAgreement, workspace: Workspace, path: Path, kind: str) -> int:
     """Write the Verified runs as `kind` "jsonl" or "csv" (atomically); the number written."""
     if result.analysis is None:
         raise ValueError(result.reason or "nothing analysed")
-    provenance = Provenance(
-        compat_hash=workspace.compat_hash(), timestamp=datetime.now(UTC).isoformat(timespec="seconds")
-    )
+    records = verified_runs(result.analysis, workspace)
     experts = result.analysis.agreement.experts
-    records = verified_records(result.analysis.run_verdicts, experts, provenance)
     if kind == "jsonl":
         write_verified_jsonl(path, records)
     elif kind == "csv":
@@ -119,21 +159,11 @@ def export_expert_files(
 ) -> list[Path]:
     """One `<experiment>_expert_<id>.json` per expert and experiment of the session's grades;
     the paths written."""
-    protocols = workspace.protocols
     written = []
     for expert in experts:
-        evaluator_id = evaluator_id_for(expert)
-        for experiment, grades in sorted(expert_grades(store, expert, session_id).items()):
-            path = folder / expert_file_name(experiment, evaluator_id)
-            document = expert_file_json(
-                experiment,
-                evaluator_id,
-                grades,
-                protocol_version=protocols.l2.version,
-                constitution_version=protocols.constitution.version,
-            )
-            write_expert_file(path, document)
-            written.append(path)
+        for file in expert_files(workspace, expert, expert_grades(store, expert, session_id), folder):
+            write_expert_file(file.path, file.document)
+            written.append(file.path)
     return written
 
 

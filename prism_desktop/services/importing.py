@@ -9,7 +9,6 @@ importing the same files twice adds nothing: the summary then reports everything
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,11 +17,11 @@ from typing import Any, Literal
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
+from prism_desktop.review.file_input import expert_score_problem
 from prism_desktop.services.level1_rows import level1_columns
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
     GRADE_AXES,
-    GRADE_STEPS,
     SOURCE_AUTO_FILE,
     Experiment,
     Expert,
@@ -408,25 +407,9 @@ def _grade_values(
         if score is None:
             continue
         key = f"{_run_key_text(scored)}.scores.{axis}"
-        if score not in GRADE_STEPS:
-            problems.append(
-                Problem(
-                    score_file.path,
-                    key=key,
-                    found=json.dumps(score),
-                    expected=f"an expert step, one of {', '.join(map(str, GRADE_STEPS))}",
-                )
-            )
-        elif axis == "P" and run.category != "B":
-            problems.append(
-                Problem(
-                    score_file.path,
-                    key=key,
-                    found=json.dumps(score),
-                    expected=f"null: P applies to category B only (task {run.task_id} "
-                    f"is category {run.category})",
-                )
-            )
+        problem = expert_score_problem(score_file.path, key, axis, score, run.task_id, run.category)
+        if problem is not None:
+            problems.append(problem)
         else:
             grades[axis] = {
                 "step": int(score),

@@ -17,6 +17,7 @@ from prism_desktop.bsl.stdlib.globals import (
 )
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, ExecutionLimit, active_meter
 from prism_desktop.bsl.values.enums import EnumValue, make_constants, make_enum
+from prism_desktop.bsl.values.format import read_quoted
 
 SEARCH_DIRECTION, _DIRECTIONS = make_enum(
     "НаправлениеПоиска", [("СНачала", "FromBegin"), ("СКонца", "FromEnd")]
@@ -341,20 +342,7 @@ def _parse_nstr(text: str) -> list[tuple[str, str]]:
         while j < n and text[j] in " \t":
             j += 1
         if j < n and text[j] in "'\"":
-            quote = text[j]
-            j += 1
-            chunk: list[str] = []
-            while j < n:
-                if text[j] == quote:
-                    if j + 1 < n and text[j + 1] == quote:
-                        chunk.append(quote)
-                        j += 2
-                        continue
-                    j += 1
-                    break
-                chunk.append(text[j])
-                j += 1
-            value = "".join(chunk)
+            value, j = read_quoted(text, j)
         else:
             end = text.find(";", j)
             end = n if end < 0 else end

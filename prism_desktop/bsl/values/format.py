@@ -26,6 +26,24 @@ _ALIASES = {
 }
 
 
+def read_quoted(text: str, start: int) -> tuple[str, int]:
+    """The value quoted at `text[start]` (' or "; a doubled quote inside stands for one) and the
+    index just past its closing quote (the end of `text` when it is never closed)."""
+    quote = text[start]
+    i, n = start + 1, len(text)
+    chunk: list[str] = []
+    while i < n:
+        if text[i] == quote:
+            if i + 1 < n and text[i + 1] == quote:
+                chunk.append(quote)
+                i += 2
+                continue
+            return "".join(chunk), i + 1
+        chunk.append(text[i])
+        i += 1
+    return "".join(chunk), i
+
+
 def parse_format_string(text: str) -> dict[str, str]:
     """'ЧДЦ=2; ЧРГ=" "; ДФ=дд.ММ.гггг' -> {"ЧДЦ": "2", "ЧРГ": " ", "ДФ": "дд.ММ.гггг"}.
     Values may be quoted with ' or "; a parameter without '=' has the value ""."""
@@ -44,20 +62,7 @@ def parse_format_string(text: str) -> dict[str, str]:
             while i < n and text[i] == " ":
                 i += 1
             if i < n and text[i] in "'\"":
-                quote = text[i]
-                i += 1
-                chunk: list[str] = []
-                while i < n:
-                    if text[i] == quote:
-                        if i + 1 < n and text[i + 1] == quote:
-                            chunk.append(quote)
-                            i += 2
-                            continue
-                        i += 1
-                        break
-                    chunk.append(text[i])
-                    i += 1
-                value = "".join(chunk)
+                value, i = read_quoted(text, i)
             else:
                 start = i
                 while i < n and text[i] != ";":

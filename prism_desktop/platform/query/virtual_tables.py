@@ -275,6 +275,30 @@ def _no_periodicity(t: _Table, periodicity: str | None) -> None:
         )
 
 
+def _grouping_keys(
+    used: set[str],
+    field_columns: list[tuple[DerivedColumn, md.Field]],
+    periods: list[tuple[DerivedColumn, str | None]],
+    alias_sql: str,
+    phys_alias: str,
+) -> tuple[list[str], list[str]]:
+    """Select items and GROUP BY expressions of the used grouping columns of a turnovers table:
+    register fields under `alias_sql` first, then the period fields."""
+    items: list[str] = []
+    groups: list[str] = []
+    for column, f in field_columns:
+        if md.norm(column.name) in used:
+            selected, grouped = _key(column, *_fsql(alias_sql, f))
+            items += selected
+            groups += grouped
+    for column, unit in periods:
+        if md.norm(column.name) in used:
+            selected, grouped = _key(column, *_period_value(unit, phys_alias, column))
+            items += selected
+            groups += grouped
+    return items, groups
+
+
 def _period_columns(periodicity: str | None, register: md.Register) -> list[tuple[DerivedColumn, str | None]]:
     """Period fields of Обороты/ОстаткиИОбороты: (column, unit or the marker of Регистратор/НомерСтроки)."""
     if periodicity is None:
@@ -370,18 +394,7 @@ def _accumulation(
     )
 
     def build(used: set[str]) -> str:
-        items: list[str] = []
-        groups: list[str] = []
-        for column, f in dims:
-            if md.norm(column.name) in used:
-                selected, grouped = _key(column, *_fsql(r, f))
-                items += selected
-                groups += grouped
-        for column, unit in periods:
-            if md.norm(column.name) in used:
-                selected, grouped = _key(column, *_period_value(unit, phys_alias, column))
-                items += selected
-                groups += grouped
+        items, groups = _grouping_keys(used, dims, periods, r, phys_alias)
         sums = [(n, e) for res in reg.resources() for n, e in resources[res.name]]
         items += [f"{e} AS {q(n)}" for n, e in sums]
         sql = f"SELECT {', '.join(items)} FROM {from_sql}"
@@ -718,18 +731,7 @@ def _drcr_turnovers(t: _Table, reg: md.AccountingRegister, alias: str, sql_alias
     )
 
     def build(used: set[str]) -> str:
-        items: list[str] = []
-        groups: list[str] = []
-        for column, f in key_columns:
-            if md.norm(column.name) in used:
-                selected, grouped = _key(column, *_fsql(r, f))
-                items += selected
-                groups += grouped
-        for column, unit in periods:
-            if md.norm(column.name) in used:
-                selected, grouped = _key(column, *_period_value(unit, phys_alias, column))
-                items += selected
-                groups += grouped
+        items, groups = _grouping_keys(used, key_columns, periods, r, phys_alias)
         items += [f"{e} AS {q(n)}" for n, e, _ in sums]
         sql = f"SELECT {', '.join(items)} FROM {from_sql} WHERE {' AND '.join(where)}"
         if groups:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from prism_desktop.bsl.values.base import BslObject, prop
@@ -23,3 +24,9 @@ class BslKeyAndValue(BslObject):
     @prop("Значение", "Value")
     def get_value(self) -> Any:
         return self.value
+
+
+def iterate_pairs(pairs: Iterable[tuple[Any, Any]]) -> Iterator[BslKeyAndValue]:
+    """Для Каждого over a keyed collection: КлючИЗначение of a snapshot of its pairs, so that
+    changing the collection inside the loop does not break the loop."""
+    return iter([BslKeyAndValue(key, value) for key, value in pairs])

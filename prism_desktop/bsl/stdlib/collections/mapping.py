@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Self
 
 from prism_desktop.bsl.stdlib.collections.arguments import READ_ONLY_INDEX, type_mismatch
-from prism_desktop.bsl.stdlib.collections.key_value import BslKeyAndValue
+from prism_desktop.bsl.stdlib.collections.key_value import iterate_pairs
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, active_meter, hash_key, method
 
 
@@ -61,8 +61,7 @@ class _MapReading(BslObject):
         return self.lookup(key)
 
     def bsl_iter(self) -> Iterator[Any]:
-        # A snapshot: changing the map inside Для Каждого must not break the loop.
-        return iter([BslKeyAndValue(key, value) for key, value in self.entries.values()])
+        return iterate_pairs(self.entries.values())
 
 
 class BslMap(_MapReading):

@@ -17,7 +17,7 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     type_mismatch,
 )
 from prism_desktop.bsl.stdlib.collections.byref import write_back
-from prism_desktop.bsl.stdlib.collections.key_value import BslKeyAndValue
+from prism_desktop.bsl.stdlib.collections.key_value import iterate_pairs
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, active_meter, method
 
 
@@ -110,8 +110,7 @@ class _StructureReading(BslObject):
         return self.bsl_get_dynamic(key)
 
     def bsl_iter(self) -> Iterator[Any]:
-        # A snapshot: changing the structure inside Для Каждого must not break the loop.
-        return iter([BslKeyAndValue(key, value) for key, value in self.fields.values()])
+        return iterate_pairs(self.fields.values())
 
 
 class BslStructure(_StructureReading):

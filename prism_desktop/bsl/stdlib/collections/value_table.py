@@ -13,16 +13,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from prism_desktop.bsl.stdlib.collections.arguments import (
-    READ_ONLY_INDEX,
     bad_value,
     checked_index,
-    out_of_range,
-    to_int,
     to_str,
     type_mismatch,
 )
 from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
 from prism_desktop.bsl.stdlib.collections.columns import BslColumn, ColumnCollection, DataRow
+from prism_desktop.bsl.stdlib.collections.row_list import RowList
 from prism_desktop.bsl.stdlib.collections.structure import _StructureReading
 from prism_desktop.bsl.stdlib.collections.tabular import (
     column_list,
@@ -36,7 +34,6 @@ from prism_desktop.bsl.stdlib.collections.tabular import (
 from prism_desktop.bsl.values.base import (
     BslObject,
     BslRuntimeError,
-    active_meter,
     hash_key,
     is_number,
     method,
@@ -115,9 +112,11 @@ class BslCollectionIndexes(BslObject):
         return iter(list(self.items))
 
 
-class BslValueTable(BslObject):
+class BslValueTable(RowList[BslValueTableRow]):
     TYPE_RU = "ТаблицаЗначений"
     TYPE_EN = "ValueTable"
+    ROW_TYPE = BslValueTableRow
+    FOREIGN_ROW = "Строка не принадлежит таблице значений"
     __slots__ = ("columns", "indexes", "rows")
 
     def __init__(self) -> None:
@@ -146,23 +145,15 @@ class BslValueTable(BslObject):
     def all_rows(self) -> Iterable[DataRow]:
         return self.rows
 
+    def make_row(self) -> BslValueTableRow:
+        return BslValueTableRow(self)
+
+    def row_columns(self) -> ColumnCollection:
+        return self.columns
+
     def column_values(self, name: str) -> list[Any]:
         column = self.columns.by_name_or_error(name)
         return [row.value(column) for row in self.rows]
-
-    def new_row(self, position: int) -> BslValueTableRow:
-        row = BslValueTableRow(self)
-        self.rows.insert(position, row)
-        active_meter.current.check_size(len(self.rows))
-        return row
-
-    def _row_position(self, row: Any, param_no: int = 1) -> int:
-        if isinstance(row, BslValueTableRow):
-            for position, candidate in enumerate(self.rows):
-                if candidate is row:
-                    return position
-            raise BslRuntimeError("Строка не принадлежит таблице значений")
-        return checked_index(row, len(self.rows), param_no)
 
     # --- BSL API -------------------------------------------------------------------------
     @prop("Колонки", "Columns")
@@ -172,40 +163,6 @@ class BslValueTable(BslObject):
     @prop("Индексы", "Indexes")
     def prop_indexes(self) -> BslCollectionIndexes:
         return self.indexes
-
-    @method("Добавить", "Add")
-    def add(self) -> BslValueTableRow:
-        return self.new_row(len(self.rows))
-
-    @method("Вставить", "Insert")
-    def insert(self, index: Any) -> BslValueTableRow:
-        position = to_int(index, 1)
-        if position < 0 or position > len(self.rows):
-            raise out_of_range()
-        return self.new_row(position)
-
-    @method("Удалить", "Delete")
-    def delete(self, row: Any) -> None:
-        del self.rows[self._row_position(row)]
-
-    @method("Количество", "Count")
-    def count(self) -> int:
-        return len(self.rows)
-
-    @method("Очистить", "Clear")
-    def clear(self) -> None:
-        self.rows.clear()
-
-    @method("Получить", "Get")
-    def get(self, index: Any) -> BslValueTableRow:
-        return self.rows[checked_index(index, len(self.rows))]
-
-    @method("Индекс", "IndexOf")
-    def index_of(self, row: Any) -> int:
-        for position, candidate in enumerate(self.rows):
-            if candidate is row:
-                return position
-        return -1
 
     @method("Найти", "Find")
     def find(self, value: Any = None, columns: Any = None) -> BslValueTableRow | None:
@@ -224,33 +181,12 @@ class BslValueTable(BslObject):
     def total(self, column: Any) -> Any:
         return total(self.rows, self.columns.resolve(column))
 
-    @method("ВыгрузитьКолонку", "UnloadColumn")
-    def unload_column(self, column: Any) -> BslArray:
-        chosen = self.columns.resolve(column)
-        return BslArray([row.value(chosen) for row in self.rows])
-
-    @method("ЗагрузитьКолонку", "LoadColumn")
-    def load_column(self, values: Any, column: Any) -> None:
-        if not isinstance(values, _ArrayReading):
-            raise type_mismatch(1)
-        chosen = self.columns.resolve(column, 2)
-        for row, value in zip(self.rows, values.items, strict=False):
-            row.put(chosen, value)
-
     @method("ЗаполнитьЗначения", "FillValues")
     def fill_values(self, value: Any, columns: Any = None) -> None:
         chosen = column_list(self.columns, columns, 2)
         for row in self.rows:
             for column in chosen:
                 row.put(column, value)
-
-    @method("Сдвинуть", "Move")
-    def move(self, row: Any, offset: Any) -> None:
-        source = self._row_position(row)
-        target = source + to_int(offset, 2)
-        if target < 0 or target >= len(self.rows):
-            raise bad_value(2)
-        self.rows.insert(target, self.rows.pop(source))
 
     @method("СкопироватьКолонки", "CopyColumns")
     def copy_columns(self, columns: Any = None) -> BslValueTable:
@@ -314,14 +250,3 @@ class BslValueTable(BslObject):
         for column in list(self.columns.items):
             if column not in groups and column not in sums:
                 self.columns.remove(column)
-
-    def bsl_index_get(self, key: Any) -> Any:
-        if not is_number(key):
-            raise BslRuntimeError("Неверный тип индекса")
-        return self.rows[checked_index(key, len(self.rows))]
-
-    def bsl_index_set(self, key: Any, value: Any) -> None:
-        raise BslRuntimeError(READ_ONLY_INDEX)
-
-    def bsl_iter(self) -> Iterator[Any]:
-        return iter(self.rows)

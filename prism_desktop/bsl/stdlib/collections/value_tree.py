@@ -10,15 +10,11 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from prism_desktop.bsl.stdlib.collections.arguments import (
-    READ_ONLY_INDEX,
-    bad_value,
-    checked_index,
-    out_of_range,
-    to_int,
     type_mismatch,
 )
-from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
+from prism_desktop.bsl.stdlib.collections.array import BslArray
 from prism_desktop.bsl.stdlib.collections.columns import BslColumn, DataRow, TreeColumnCollection
+from prism_desktop.bsl.stdlib.collections.row_list import RowList
 from prism_desktop.bsl.stdlib.collections.tabular import (
     column_list,
     filter_pairs,
@@ -28,7 +24,7 @@ from prism_desktop.bsl.stdlib.collections.tabular import (
     sort_rows,
     total,
 )
-from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, active_meter, is_number, method, prop
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method, prop
 
 
 def _include(flag: Any, param_no: int) -> bool:
@@ -72,11 +68,13 @@ class BslValueTreeRow(DataRow):
         return self.tree
 
 
-class BslValueTreeRowCollection(BslObject):
+class BslValueTreeRowCollection(RowList[BslValueTreeRow]):
     """КоллекцияСтрокДереваЗначений: the rows under one parent (None for the top level)."""
 
     TYPE_RU = "КоллекцияСтрокДереваЗначений"
     TYPE_EN = "ValueTreeRowCollection"
+    ROW_TYPE = BslValueTreeRow
+    FOREIGN_ROW = "Строка не принадлежит коллекции строк дерева значений"
     __slots__ = ("parent", "rows", "tree")
 
     def __init__(self, tree: BslValueTree, parent: BslValueTreeRow | None) -> None:
@@ -84,63 +82,21 @@ class BslValueTreeRowCollection(BslObject):
         self.parent = parent
         self.rows: list[BslValueTreeRow] = []
 
+    def make_row(self) -> BslValueTreeRow:
+        return BslValueTreeRow(self.tree, self.parent)
+
+    def row_columns(self) -> TreeColumnCollection:
+        return self.tree.columns
+
     def walk(self, include_children: bool) -> Iterator[BslValueTreeRow]:
         for row in list(self.rows):
             yield row
             if include_children:
                 yield from row.children.walk(True)
 
-    def new_row(self, position: int) -> BslValueTreeRow:
-        row = BslValueTreeRow(self.tree, self.parent)
-        self.rows.insert(position, row)
-        active_meter.current.check_size(len(self.rows))
-        return row
-
-    def _row_position(self, row: Any) -> int:
-        if isinstance(row, BslValueTreeRow):
-            for position, candidate in enumerate(self.rows):
-                if candidate is row:
-                    return position
-            raise BslRuntimeError("Строка не принадлежит коллекции строк дерева значений")
-        return checked_index(row, len(self.rows))
-
     @prop("Родитель", "Parent")
     def prop_parent(self) -> BslValueTreeRow | None:
         return self.parent
-
-    @method("Добавить", "Add")
-    def add(self) -> BslValueTreeRow:
-        return self.new_row(len(self.rows))
-
-    @method("Вставить", "Insert")
-    def insert(self, index: Any) -> BslValueTreeRow:
-        position = to_int(index, 1)
-        if position < 0 or position > len(self.rows):
-            raise out_of_range()
-        return self.new_row(position)
-
-    @method("Удалить", "Delete")
-    def delete(self, row: Any) -> None:
-        del self.rows[self._row_position(row)]
-
-    @method("Количество", "Count")
-    def count(self) -> int:
-        return len(self.rows)
-
-    @method("Очистить", "Clear")
-    def clear(self) -> None:
-        self.rows.clear()
-
-    @method("Получить", "Get")
-    def get(self, index: Any) -> BslValueTreeRow:
-        return self.rows[checked_index(index, len(self.rows))]
-
-    @method("Индекс", "IndexOf")
-    def index_of(self, row: Any) -> int:
-        for position, candidate in enumerate(self.rows):
-            if candidate is row:
-                return position
-        return -1
 
     @method("Найти", "Find")
     def find(self, value: Any = None, columns: Any = None, include_children: Any = None) -> Any:
@@ -166,38 +122,6 @@ class BslValueTreeRowCollection(BslObject):
         if include_children:
             for row in self.rows:
                 row.children._sort(rules, True)
-
-    @method("ВыгрузитьКолонку", "UnloadColumn")
-    def unload_column(self, column: Any) -> BslArray:
-        chosen = self.tree.columns.resolve(column)
-        return BslArray([row.value(chosen) for row in self.rows])
-
-    @method("ЗагрузитьКолонку", "LoadColumn")
-    def load_column(self, values: Any, column: Any) -> None:
-        if not isinstance(values, _ArrayReading):
-            raise type_mismatch(1)
-        chosen = self.tree.columns.resolve(column, 2)
-        for row, value in zip(self.rows, values.items, strict=False):
-            row.put(chosen, value)
-
-    @method("Сдвинуть", "Move")
-    def move(self, row: Any, offset: Any) -> None:
-        source = self._row_position(row)
-        target = source + to_int(offset, 2)
-        if target < 0 or target >= len(self.rows):
-            raise bad_value(2)
-        self.rows.insert(target, self.rows.pop(source))
-
-    def bsl_index_get(self, key: Any) -> Any:
-        if not is_number(key):
-            raise BslRuntimeError("Неверный тип индекса")
-        return self.rows[checked_index(key, len(self.rows))]
-
-    def bsl_index_set(self, key: Any, value: Any) -> None:
-        raise BslRuntimeError(READ_ONLY_INDEX)
-
-    def bsl_iter(self) -> Iterator[Any]:
-        return iter(self.rows)
 
 
 class BslValueTree(BslObject):
