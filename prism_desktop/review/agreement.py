@@ -12,24 +12,24 @@ split, which keeps those group sizes fixed as the design does."""
 
 from __future__ import annotations
 
-from array import array
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from .bootstrap import StratumKey, bootstrap_replicates, pooled
 from .coefficient import Coefficient
 from .consensus import DEFAULT_RULE, ConsensusRule, consensus_step
 from .dataset import AXES, SPLITS, GradedRun
 from .figures import FLEISS, KAPPA_NAMES, KRIPPENDORFF, PROJECTED_NAMES, FigureKey, FigurePlan
 from .kappa import as_matrix
 from .landis_koch import landis_koch_band
-from .resampling import Resampler, percentile_interval
+from .resampling import percentile_interval
 from .scale import STEP_INDEX, STEPS, K, projection
-from .strata import ABSENT, Comparison, Pattern, Stratum, Sums, comparisons_for
+from .strata import ABSENT, Comparison, Pattern, Statistics, Stratum, comparisons_for
 
 ALL = "all"
 Scope = tuple[str, str]  # (split, category or ALL)
-StratumKey = tuple[str, str, str]  # (axis, category, split)
 # PRISM 1.2.0's reachable machine steps (PRISM_FORMAT §2.2); callers pass the workspace's own.
 DEFAULT_REACHABLE: Mapping[str, tuple[int, ...]] = {
     "S": STEPS,
@@ -48,6 +48,7 @@ class AgreementSettings:
     consensus: ConsensusRule = DEFAULT_RULE
     min_experts: int = 2  # a run graded by fewer experts has no consensus on that axis
     reachable: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_REACHABLE))
+    workers: int | None = None  # bootstrap processes; None: decided from the machine and the work
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,18 @@ def run_patterns(
     present = [s for s in steps if s is not None]
     if machine is None and not present:
         return None
-    consensus = consensus_step(present, rule, min_experts)
+    consensus = _consensus(tuple(present), rule, min_experts)
     return (
         ABSENT if machine is None else STEP_INDEX[machine],
         ABSENT if consensus is None else STEP_INDEX[consensus],
         *(ABSENT if s is None else STEP_INDEX[s] for s in steps),
     )
+
+
+@lru_cache(maxsize=4096)
+def _consensus(steps: tuple[int, ...], rule: ConsensusRule, min_experts: int) -> int | None:
+    # Runs share few distinct combinations of steps: each one's median is computed once.
+    return consensus_step(steps, rule, min_experts)
 
 
 def build_strata(
@@ -151,7 +158,10 @@ def compute_agreement(
     comparisons = comparisons_for(experts)
     strata = build_strata(runs, experts, split_of, settings)
     categories = tuple(sorted({category for _, category, _ in strata}))
-    plans = {axis: FigurePlan(comparisons, projection(settings.reachable.get(axis, STEPS))) for axis in AXES}
+    plans = {
+        axis: FigurePlan(comparisons, projection(settings.reachable.get(axis, STEPS)), len(experts))
+        for axis in AXES
+    }
 
     # Scopes made of the same strata (P of "all categories" is P of B) are computed once.
     members_of: dict[tuple[Scope, str], tuple[StratumKey, ...]] = {}
@@ -165,23 +175,29 @@ def compute_agreement(
                     members_of[((split, category), axis)] = members
     distinct = sorted(set(members_of.values()))
 
-    observed_sums = {key: stratum.sums() for key, stratum in strata.items()}
-    observed: dict[tuple[StratumKey, ...], tuple[Sums, dict[FigureKey, Coefficient]]] = {}
+    own = {key: stratum.statistics(stratum.weights) for key, stratum in strata.items()}
+    observed: dict[tuple[StratumKey, ...], tuple[Statistics, dict[FigureKey, Coefficient]]] = {}
     for members in distinct:
-        sums = _pooled(members, observed_sums, len(comparisons), len(experts))
-        observed[members] = (sums, plans[members[0][0]].figures(sums))
+        statistics = pooled(members, own)
+        observed[members] = (statistics, plans[members[0][0]].figures(statistics))
 
-    replicates = _bootstrap(strata, distinct, observed, plans, settings, len(experts))
+    wanted = {
+        members: tuple(key for key, coefficient in figures.items() if coefficient.value is not None)
+        for members, (_, figures) in observed.items()
+    }
+    replicates = bootstrap_replicates(
+        strata, wanted, plans, settings.bootstrap, settings.seed, settings.workers
+    )
 
     results: dict[tuple[Scope, str], AxisScope] = {}
     for (scope, axis), members in members_of.items():
-        sums, figures = observed[members]
-        no_consensus = sum(sums.counts[0]) == 0  # comparisons_for puts machine vs consensus first
+        statistics, figures = observed[members]
+        no_consensus = sum(statistics.counts[0]) == 0  # comparisons_for puts machine vs consensus first
         estimates = {
             key: Estimate(
                 value=coefficient.value,
                 ci=percentile_interval(replicates[members][key], settings.level)
-                if coefficient.value is not None and settings.bootstrap > 0
+                if key in replicates[members]
                 else None,
                 note=_consensus_note(settings)
                 if no_consensus and key[0] == comparisons[0].label
@@ -195,12 +211,13 @@ def compute_agreement(
             scope=scope,
             reachable=tuple(settings.reachable.get(axis, STEPS)),
             confusion={
-                c.label: as_matrix(counts, K) for c, counts in zip(comparisons, sums.counts, strict=True)
+                c.label: as_matrix(counts, K)
+                for c, counts in zip(comparisons, statistics.counts, strict=True)
             },
-            pairs={c.label: sum(counts) for c, counts in zip(comparisons, sums.counts, strict=True)},
+            pairs={c.label: sum(counts) for c, counts in zip(comparisons, statistics.counts, strict=True)},
             estimates=estimates,
-            fleiss_runs=sums.fleiss.items,
-            pairable_runs=sums.pairable,
+            fleiss_runs=statistics.fleiss_items,
+            pairable_runs=statistics.pairable,
         )
     return Agreement(experts, comparisons, settings, dict(split_of), categories, results)
 
@@ -210,48 +227,3 @@ def _consensus_note(settings: AgreementSettings) -> str:
         f"no run has a consensus: it needs {settings.min_experts} or more experts' steps per run "
         f"(rule {settings.consensus})"
     )
-
-
-def _pooled(
-    members: Sequence[StratumKey], parts: Mapping[StratumKey, Sums], comparisons: int, experts: int
-) -> Sums:
-    """The statistics of a scope: its one stratum's, or the sum of its strata's."""
-    if len(members) == 1:
-        return parts[members[0]]
-    total = Sums.empty(comparisons, experts)
-    for key in members:
-        total.add(parts[key])
-    return total
-
-
-def _bootstrap(
-    strata: Mapping[StratumKey, Stratum],
-    distinct: Sequence[tuple[StratumKey, ...]],
-    observed: Mapping[tuple[StratumKey, ...], tuple[Sums, dict[FigureKey, Coefficient]]],
-    plans: Mapping[str, FigurePlan],
-    settings: AgreementSettings,
-    n_experts: int,
-) -> dict[tuple[StratumKey, ...], dict[FigureKey, array]]:
-    """Replicate values of every coefficient defined on the observed data, per distinct scope. A
-    replicate where a coefficient is undefined (e.g. no run graded by every expert was drawn) is
-    left out of that coefficient's interval."""
-    replicates: dict[tuple[StratumKey, ...], dict[FigureKey, array]] = {}
-    wanted: dict[tuple[StratumKey, ...], list[tuple[int, array]]] = {}
-    for members, (_, figures) in observed.items():
-        keys = plans[members[0][0]].keys
-        store = {key: array("d") for key in keys if figures[key].value is not None}
-        replicates[members] = store
-        wanted[members] = [(i, store[key]) for i, key in enumerate(keys) if key in store]
-    resamplers = {key: Resampler(f"{settings.seed}:{key[0]}:{key[1]}:{key[2]}") for key in strata}
-    n_comparisons = len(next(iter(plans.values())).comparisons)
-    for _ in range(settings.bootstrap):
-        parts = {key: stratum.resample(resamplers[key]) for key, stratum in strata.items()}
-        for members in distinct:
-            if not wanted[members]:
-                continue
-            values = plans[members[0][0]].values(_pooled(members, parts, n_comparisons, n_experts))
-            for index, target in wanted[members]:
-                value = values[index].value
-                if value is not None:
-                    target.append(value)
-    return replicates

@@ -1,4 +1,4 @@
-"""Every coefficient of one axis in one scope, from its sufficient statistics (strata.Sums).
+"""Every coefficient of one axis in one scope, from its sufficient statistics (strata.Statistics).
 
 Names (also the JSON keys): per comparison `kappa`, `kappa_linear`, `kappa_quadratic`, `exact`,
 `adjacent`, and for comparisons with the machine `projected.kappa…` (the reference side's steps
@@ -8,12 +8,16 @@ projected onto the machine's reachable steps); for the experts `fleiss_kappa` an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
+from operator import truediv
 
-from .coefficient import Coefficient
-from .kappa import KappaFamily, marginals
-from .krippendorff_alpha import ordinal_alpha_from_coincidences
+from .batch import SINGLE, Packing
+from .coefficient import BatchCoefficient, ChanceCorrected, Coefficient
+from .fleiss import fleiss_batch
+from .kappa import KappaFamily
+from .krippendorff_alpha import ordinal_alpha_batch, value_pairs
 from .scale import K
-from .strata import Comparison, Sums
+from .strata import Comparison, Statistics, alpha_scale
 
 KAPPA_NAMES = ("kappa", "kappa_linear", "kappa_quadratic")
 SHARE_NAMES = ("exact", "adjacent")
@@ -27,10 +31,11 @@ FigureKey = tuple[str, str]  # (comparison label or EXPERTS, coefficient name)
 
 
 class FigurePlan:
-    """Which coefficients an axis has, in a fixed order, and how to compute them from Sums."""
+    """Which coefficients an axis has, in a fixed order, and how to compute them from Statistics."""
 
-    def __init__(self, comparisons: Sequence[Comparison], projection: Sequence[int]):
+    def __init__(self, comparisons: Sequence[Comparison], projection: Sequence[int], experts: int):
         self.comparisons = tuple(comparisons)
+        self.experts = experts
         self.plain = KappaFamily(K)
         # S and M reach every step: their projected kappas are the plain ones, not recomputed.
         self.projected = None if tuple(projection) == tuple(range(K)) else KappaFamily(K, projection)
@@ -40,20 +45,46 @@ class FigurePlan:
             keys += [(comparison.label, name) for name in names]
         self.keys: tuple[FigureKey, ...] = (*keys, (EXPERTS, FLEISS), (EXPERTS, KRIPPENDORFF))
 
-    def values(self, sums: Sums) -> list[Coefficient]:
-        """The coefficients in `keys` order."""
-        values: list[Coefficient] = []
-        for comparison, counts in zip(self.comparisons, sums.counts, strict=True):
-            totals = marginals(counts, K)
-            plain = self.plain.values(counts, totals)
-            values += plain
+    def batch(self, statistics: Statistics, packing: Packing) -> list[BatchCoefficient]:
+        """The coefficients in `keys` order, each over the batch of resamples."""
+        coefficients: list[BatchCoefficient] = []
+        for comparison, counts in zip(self.comparisons, statistics.counts, strict=True):
+            plain = self.plain.batch(counts, packing)
+            coefficients += plain
             if comparison.with_machine:
-                values += (
-                    plain[:3] if self.projected is None else self.projected.values(counts, totals, False)
+                coefficients += (
+                    plain[:3] if self.projected is None else self.projected.batch(counts, packing, False)
                 )
-        values.append(sums.fleiss.kappa())
-        values.append(ordinal_alpha_from_coincidences(sums.coincidences, K))
-        return values
+        coefficients.append(
+            fleiss_batch(
+                self.experts,
+                statistics.fleiss_items,
+                statistics.fleiss_squares,
+                statistics.fleiss_totals,
+                packing,
+            )
+        )
+        coefficients.append(self._alpha(statistics, packing))
+        return coefficients
 
-    def figures(self, sums: Sums) -> dict[FigureKey, Coefficient]:
-        return dict(zip(self.keys, self.values(sums), strict=True))
+    def _alpha(self, statistics: Statistics, packing: Packing) -> ChanceCorrected:
+        # The coincidence totals n_c are integers, so Σ_{g=c..d} n_g − (n_c + n_d)/2 is half of
+        # the packed n_c + n_d + 2·Σ_{c<g<d} n_g, exactly as the textbook loop computes it.
+        unpack, totals = packing.unpack, statistics.alpha_totals
+        scale = alpha_scale(self.experts)
+        pairs = [unpack(p) for p in statistics.alpha_pairs]
+        if scale != 1:
+            pairs = [list(map(truediv, column, repeat(scale))) for column in pairs]
+        betweens = [
+            list(map(truediv, unpack(totals[c] + totals[d] + 2 * sum(totals[c + 1 : d])), repeat(2.0)))
+            for c, d in value_pairs(K)
+        ]
+        return ordinal_alpha_batch([unpack(t) for t in totals], pairs, betweens)
+
+    def values(self, statistics: Statistics, packing: Packing) -> list[list[float | None]]:
+        """Each coefficient's value in each resample of the batch (None where undefined), in `keys` order."""
+        return [c.values() for c in self.batch(statistics, packing)]
+
+    def figures(self, statistics: Statistics) -> dict[FigureKey, Coefficient]:
+        """The coefficients of unresampled statistics (a batch of one), with their notes."""
+        return dict(zip(self.keys, (c.first() for c in self.batch(statistics, SINGLE)), strict=True))

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import mul
 
-from .coefficient import Coefficient, chance_corrected, undefined
+from .batch import SINGLE, Packing, dot
+from .coefficient import ChanceCorrected, Coefficient, undefined
 
 NO_ITEMS = "no run was graded by every expert"
 ONE_RATER = "needs 2 or more experts per run"
@@ -48,29 +49,28 @@ class FleissSums:
         for j, column in enumerate(zip(*items, strict=True)):
             self.totals[j] += sum(map(mul, column, times))
 
-    def merge(self, other: FleissSums) -> None:
-        if other.raters != self.raters:
-            raise ValueError(f"Fleiss sums of {other.raters} and {self.raters} raters cannot be pooled")
-        if other.totals is None:
-            return
-        if self.totals is None:
-            self.totals = [0] * len(other.totals)
-        self.items += other.items
-        self.squares += other.squares
-        for j, t in enumerate(other.totals):
-            self.totals[j] += t
-
     def kappa(self) -> Coefficient:
-        if self.raters < 2:
-            return undefined(ONE_RATER)
-        if self.items == 0 or self.totals is None:
-            return undefined(NO_ITEMS)
-        nm = self.items * self.raters
-        # kappa = (P̄ − P_e)/(1 − P_e), both terms multiplied by (N·m)² to stay in integers as long
-        # as possible: 1 − kappa = (N·m)²(1 − P̄) / ((N·m)² − Σ T_j²).
-        chance = nm * nm - sum(t * t for t in self.totals)
-        observed_disagreement = nm * nm - (self.squares - nm) * nm / (self.raters - 1)
-        return chance_corrected(observed_disagreement, chance)
+        totals = self.totals or []
+        return fleiss_batch(self.raters, self.items, self.squares, totals, SINGLE).first()
+
+
+def fleiss_batch(
+    raters: int, items: int, squares: int, totals: Sequence[int], packing: Packing
+) -> ChanceCorrected:
+    """Fleiss' kappa of sums packed per resample (see batch.py): N items, S = Σ_i Σ_j n_ij², and
+    T_j = Σ_i n_ij. kappa = (P̄ − P_e)/(1 − P_e), both terms multiplied by (N·m)² to stay in
+    integers as long as possible: 1 − kappa = (N·m)²(1 − P̄) / ((N·m)² − Σ T_j²)."""
+    unpack = packing.unpack
+    n_items = unpack(items)
+    if raters < 2:
+        nothing = [0] * packing.size
+        return ChanceCorrected(nothing, nothing, [False] * packing.size, ONE_RATER)
+    nm = [n * raters for n in n_items]
+    columns = [unpack(t) for t in totals]
+    squared_totals = dot(columns, columns, packing.size)
+    chance = [x * x - t for x, t in zip(nm, squared_totals, strict=True)]
+    observed = [x * x - (s - x) * x / (raters - 1) for x, s in zip(nm, unpack(squares), strict=True)]
+    return ChanceCorrected(observed, chance, [n != 0 for n in n_items], NO_ITEMS)
 
 
 def fleiss_kappa(table: Sequence[Sequence[int]]) -> Coefficient:

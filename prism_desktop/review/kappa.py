@@ -16,30 +16,29 @@ row totals, which is kappa of the merged matrix without building it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import mul
+from itertools import accumulate, repeat
+from operator import mul, sub
 from typing import Literal
 
-from .coefficient import NO_PAIRS, Coefficient, chance_corrected, undefined
+from .batch import SINGLE, Packing, dot, weighted
+from .coefficient import NO_PAIRS, BatchCoefficient, ChanceCorrected, Coefficient, Share
 from .scale import STEPS
 
 Weighting = Literal["none", "linear", "quadratic"]
 WEIGHTINGS: tuple[Weighting, ...] = ("none", "linear", "quadratic")
 
 
-def marginals(counts: Sequence[int], k: int) -> tuple[int, list[int], list[int]]:
-    """n, row totals and column totals of flat k×k counts."""
-    rows = [sum(counts[i * k : (i + 1) * k]) for i in range(k)]
-    return sum(rows), rows, [sum(counts[j::k]) for j in range(k)]
-
-
 class KappaFamily:
     """Kappa unweighted, linear and quadratic, and the exact and adjacent agreement shares, of k×k
     tables, optionally with the rows projected. Prepared once, so that many tables (bootstrap
-    resamples) are cheap: the chance terms come from the marginals in closed form,
+    resamples, see batch.py) are cheap. Every term but the chance products is linear in the cells,
+    so it is summed on packed cells; the chance terms come from the marginals in closed form, with
+    r the (projected) row totals, c the column totals and R_t, C_t their running sums to t:
 
         Σ r_a c_b [a≠b]   = n² − Σ r_a c_a
-        Σ r_a c_b (a−b)²  = n·Σ r_a a² + n·Σ c_b b² − 2·(Σ r_a a)(Σ c_b b)
-        Σ r_a c_b |a−b|   = Σ_a r_a·D_a,  D_0 = Σ c_b b,  D_{a+1} = D_a + 2·Σ_{b≤a} c_b − n
+        Σ r_a c_b (a−b)²  = n·(Σ r_a a² + Σ c_b b²) − 2·(Σ r_a a)(Σ c_b b)
+        Σ r_a c_b |a−b|   = n·Σ_{t<k−1} (R_t + C_t) − 2·Σ_{t<k−1} R_t C_t
+                            (|a−b| counts the cuts t with min(a, b) ≤ t < max(a, b))
     """
 
     def __init__(self, k: int, rows: Sequence[int] | None = None):
@@ -50,52 +49,64 @@ class KappaFamily:
         gaps = [self.rows[i] - j for i in range(k) for j in range(k)]
         self._linear = [abs(g) for g in gaps]
         self._quadratic = [g * g for g in gaps]
-        self._adjacent = [1 if abs(g) <= 1 else 0 for g in gaps]
+        self._adjacent = [cell for cell, g in enumerate(gaps) if abs(g) <= 1]
         self._diagonal = [i * k + self.rows[i] for i in range(k)]
-        self._positions = list(range(k))
-        self._squares = [a * a for a in range(k)]
 
-    def values(
-        self,
-        counts: Sequence[int],
-        totals: tuple[int, list[int], list[int]] | None = None,
-        shares: bool = True,
-    ) -> tuple[Coefficient, ...]:
-        """(kappa, kappa_linear, kappa_quadratic, exact share, adjacent share) of flat k×k counts,
-        without the shares when `shares` is False; `totals` = marginals(counts, k) when the caller
-        has them already."""
-        n, row_totals, column_totals = totals or marginals(counts, self.k)
-        if n == 0:
-            return (undefined(NO_PAIRS),) * (5 if shares else 3)
-        if self.rows != tuple(self._positions):
-            merged = [0] * self.k
-            for i, target in enumerate(self.rows):
-                merged[target] += row_totals[i]
-            row_totals = merged
-        hits = sum([counts[cell] for cell in self._diagonal])
-        positions, squares = self._positions, self._squares
-        row_first = sum(map(mul, positions, row_totals))
-        column_first = sum(map(mul, positions, column_totals))
-        linear_chance = 0
-        distance = column_first
-        below = 0
-        for a in positions:
-            linear_chance += row_totals[a] * distance
-            below += column_totals[a]
-            distance += 2 * below - n
-        quadratic_chance = (
-            n * sum(map(mul, squares, row_totals))
-            + n * sum(map(mul, squares, column_totals))
-            - 2 * row_first * column_first
+    def batch(
+        self, cells: Sequence[int], packing: Packing, shares: bool = True
+    ) -> tuple[BatchCoefficient, ...]:
+        """(kappa, kappa_linear, kappa_quadratic[, exact share, adjacent share]) of flat k×k
+        counts packed per cell."""
+        k, unpack = self.k, packing.unpack
+        column_totals = [sum(cells[j::k]) for j in range(k)]
+        row_totals = [0] * k  # rows merged by the projection
+        for i, target in enumerate(self.rows):
+            row_totals[target] += sum(cells[i * k : (i + 1) * k])
+        positions = range(k)
+        n = unpack(sum(row_totals))
+        hits = unpack(sum([cells[cell] for cell in self._diagonal]))
+        products = (
+            unpack(weighted(zip(positions, row_totals, strict=True))),
+            unpack(weighted(zip(positions, column_totals, strict=True))),
         )
+        second = unpack(
+            weighted(zip([a * a for a in positions] * 2, [*row_totals, *column_totals], strict=True))
+        )
+        running_rows = list(accumulate(row_totals[:-1]))
+        running_columns = list(accumulate(column_totals[:-1]))
+        spread = unpack(sum(running_rows) + sum(running_columns))
+        same = dot([unpack(t) for t in row_totals], [unpack(t) for t in column_totals], packing.size)
+        cuts = dot([unpack(t) for t in running_rows], [unpack(t) for t in running_columns], packing.size)
+        defined = [size != 0 for size in n]
+        linear = unpack(weighted(zip(self._linear, cells, strict=True)))
+        quadratic = unpack(weighted(zip(self._quadratic, cells, strict=True)))
+        two = repeat(2)
         kappas = (
-            chance_corrected(n * (n - hits), n * n - sum(map(mul, row_totals, column_totals))),
-            chance_corrected(n * sum(map(mul, self._linear, counts)), linear_chance),
-            chance_corrected(n * sum(map(mul, self._quadratic, counts)), quadratic_chance),
+            ChanceCorrected(
+                list(map(mul, n, map(sub, n, hits))), list(map(sub, map(mul, n, n), same)), defined, NO_PAIRS
+            ),
+            ChanceCorrected(
+                list(map(mul, n, linear)),
+                list(map(sub, map(mul, n, spread), map(mul, two, cuts))),
+                defined,
+                NO_PAIRS,
+            ),
+            ChanceCorrected(
+                list(map(mul, n, quadratic)),
+                list(map(sub, map(mul, n, second), map(mul, map(mul, two, products[0]), products[1]))),
+                defined,
+                NO_PAIRS,
+            ),
         )
         if not shares:
             return kappas
-        return (*kappas, Coefficient(hits / n), Coefficient(sum(map(mul, self._adjacent, counts)) / n))
+        adjacent = unpack(sum([cells[cell] for cell in self._adjacent]))
+        return (*kappas, Share(hits, n, NO_PAIRS), Share(adjacent, n, NO_PAIRS))
+
+    def values(self, counts: Sequence[int], shares: bool = True) -> tuple[Coefficient, ...]:
+        """(kappa, kappa_linear, kappa_quadratic[, exact share, adjacent share]) of one table of
+        flat k×k counts."""
+        return tuple(c.first() for c in self.batch(counts, SINGLE, shares))
 
 
 def confusion_counts(

@@ -12,8 +12,10 @@ over units, so the bootstrap pools units by summing their matrices:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
+from operator import add, mul, sub
 
-from .coefficient import Coefficient, chance_corrected, undefined
+from .coefficient import ChanceCorrected, Coefficient
 
 NO_PAIRABLE = "no run was graded by two or more experts"
 
@@ -33,25 +35,44 @@ def unit_coincidences(counts: Sequence[int]) -> list[float] | None:
 def ordinal_alpha_from_coincidences(coincidences: Sequence[float], k: int) -> Coefficient:
     """Ordinal alpha of a flat k×k coincidence matrix."""
     totals = [sum(coincidences[c * k : (c + 1) * k]) for c in range(k)]
-    n = sum(totals)
-    if n <= 0:
-        return undefined(NO_PAIRABLE)
     cumulative = [0.0]
     for total in totals:
         cumulative.append(cumulative[-1] + total)
-    observed = 0.0
-    expected = 0.0
-    for c in range(k):
-        if not totals[c]:
-            continue  # an unused value adds nothing to either sum
-        row = c * k
-        for d in range(c + 1, k):
-            # δ² is symmetric and 0 on the diagonal: each unordered pair once, both cells.
-            between = cumulative[d + 1] - cumulative[c] - (totals[c] + totals[d]) / 2.0
-            delta = between * between
-            observed += (coincidences[row + d] + coincidences[d * k + c]) * delta
-            expected += 2.0 * totals[c] * totals[d] * delta
-    return chance_corrected((n - 1) * observed, expected)
+    return ordinal_alpha_batch(
+        [[t] for t in totals],
+        [[coincidences[c * k + d] + coincidences[d * k + c]] for c, d in value_pairs(k)],
+        [[cumulative[d + 1] - cumulative[c] - (totals[c] + totals[d]) / 2.0] for c, d in value_pairs(k)],
+    ).first()
+
+
+def value_pairs(k: int) -> list[tuple[int, int]]:
+    """The unordered pairs of distinct values c < d, in the order ordinal_alpha_batch takes them."""
+    return [(c, d) for c in range(k) for d in range(c + 1, k)]
+
+
+def ordinal_alpha_batch(
+    totals: Sequence[Sequence[float]], pairs: Sequence[Sequence[float]], betweens: Sequence[Sequence[float]]
+) -> ChanceCorrected:
+    """Ordinal alpha in each resample of a batch. Per value c, a column of the coincidence totals
+    n_c; per pair of values c < d (value_pairs order), a column of o_cd + o_dc and one of
+    Σ_{g=c..d} n_g − (n_c + n_d)/2, whose square is the ordinal δ²_cd.
+
+    δ² is symmetric and 0 on the diagonal, so each unordered pair is visited once for both cells,
+    and the sums keep the order of operations of that textbook loop, term by term (the maps run
+    in C). A value no unit used (n_c = 0) has no coincidences either and adds exactly 0.0."""
+    n = totals[0]
+    for column in totals[1:]:
+        n = list(map(add, n, column))
+    doubled = [list(map(mul, repeat(2.0), column)) for column in totals]
+    observed = [0.0] * len(n)
+    expected = [0.0] * len(n)
+    for (c, d), both, between in zip(value_pairs(len(totals)), pairs, betweens, strict=True):
+        delta = list(map(mul, between, between))
+        observed = list(map(add, observed, map(mul, both, delta)))
+        expected = list(map(add, expected, map(mul, map(mul, doubled[c], totals[d]), delta)))
+    return ChanceCorrected(
+        list(map(mul, map(sub, n, repeat(1)), observed)), expected, [m > 0 for m in n], NO_PAIRABLE
+    )
 
 
 def ordinal_alpha(units: Sequence[Sequence[int | None]], labels: Sequence[int]) -> Coefficient:

@@ -1,21 +1,22 @@
 """One stratum of the data (an axis × category × split cell): its runs reduced to distinct
-patterns, the sufficient statistics of every coefficient, and bootstrap resamples of them.
+patterns, and the sufficient statistics of every coefficient for any counts of those patterns.
 
 A pattern is one run's tuple of scale positions (machine, consensus, expert 1 … expert E; −1 when
 absent). Every coefficient depends on the runs only through how many runs show each pattern, so
-a bootstrap resample is a multinomial draw of pattern counts (see resampling.py), and pooled
-scopes (all categories, all tasks) are sums of their strata's statistics."""
+a bootstrap resample is a multinomial draw of pattern counts (see resampling.py), its statistics
+are sums of per-pattern contributions (computed for a whole batch of resamples at once, packed as
+in batch.py), and pooled scopes (all categories) are sums of their strata's statistics."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from operator import itemgetter
+from dataclasses import dataclass
+from operator import add
 
-from .fleiss import FleissSums
-from .krippendorff_alpha import unit_coincidences
-from .resampling import Resampler
+from .batch import weighted
+from .krippendorff_alpha import value_pairs
 from .scale import K
 
 MACHINE = "machine"
@@ -56,26 +57,40 @@ def _column(side: str, experts: Sequence[str]) -> int:
 
 
 @dataclass
-class Sums:
-    """Sufficient statistics of one stratum or of a pooled scope."""
+class Statistics:
+    """Sufficient statistics of one stratum or of a pooled scope, each packed over a batch of
+    resamples (batch.py; a plain int in a batch of one). Pooled scopes add their strata's."""
 
     counts: list[list[int]]  # per comparison (in comparisons_for order): flat K×K confusion counts
-    fleiss: FleissSums
-    coincidences: list[float] = field(default_factory=lambda: [0.0] * (K * K))
-    pairable: int = 0  # runs graded by two or more experts (the units alpha pairs)
+    fleiss_items: int  # runs graded by every expert
+    fleiss_squares: int  # Σ over those runs of Σ_step (experts who gave the step)²
+    fleiss_totals: list[int]  # per step: how many grades of those runs gave it
+    pairable: int  # runs graded by two or more experts (the units alpha pairs)
+    alpha_totals: list[int]  # per step: the coincidence total n_c, an integer
+    alpha_pairs: list[int]  # per value pair c < d (value_pairs order): (o_cd + o_dc) · alpha_scale
 
-    @classmethod
-    def empty(cls, comparisons: int, experts: int) -> Sums:
-        return cls([[0] * (K * K) for _ in range(comparisons)], FleissSums(raters=experts))
+    def __add__(self, other: Statistics) -> Statistics:
+        return Statistics(
+            [list(map(add, mine, theirs)) for mine, theirs in zip(self.counts, other.counts, strict=True)],
+            self.fleiss_items + other.fleiss_items,
+            self.fleiss_squares + other.fleiss_squares,
+            list(map(add, self.fleiss_totals, other.fleiss_totals)),
+            self.pairable + other.pairable,
+            list(map(add, self.alpha_totals, other.alpha_totals)),
+            list(map(add, self.alpha_pairs, other.alpha_pairs)),
+        )
 
-    def add(self, other: Sums) -> None:
-        self.counts = [
-            [a + b for a, b in zip(mine, theirs, strict=True)]
-            for mine, theirs in zip(self.counts, other.counts, strict=True)
-        ]
-        self.fleiss.merge(other.fleiss)
-        self.coincidences = [a + b for a, b in zip(self.coincidences, other.coincidences, strict=True)]
-        self.pairable += other.pairable
+
+def alpha_scale(experts: int) -> int:
+    """The least common multiple of m − 1 over the unit sizes m = 2 … experts: coincidences
+    times this are integers, so they add up exactly in packed form."""
+    return math.lcm(*range(1, max(experts, 2)))
+
+
+def largest_statistic(runs: int, experts: int) -> int:
+    """An upper bound on any packed statistic over `runs` runs, for sizing batch.Packing: the
+    kappa terms reach 2·(K−1)² per run, Fleiss' S experts², a coincidence pair 2·scale·experts²."""
+    return runs * max(2 * (K - 1) ** 2, 2 * alpha_scale(experts) * experts * experts)
 
 
 @dataclass(frozen=True)
@@ -83,8 +98,7 @@ class _UnitType:
     """The experts' counts per step shared by several patterns (the machine step aside)."""
 
     counts: tuple[int, ...]
-    coincidences: tuple[tuple[int, float], ...]  # sparse flat K×K entries; empty when not pairable
-    complete: bool  # every expert graded: counts for Fleiss
+    patterns: list[int]  # indexes into Stratum.patterns
 
 
 class Stratum:
@@ -96,67 +110,56 @@ class Stratum:
         self.weights: list[int] = [counted[p] for p in self.patterns]
         self.experts = tuple(experts)
         self.comparisons = tuple(comparisons)
-        self._zero = len(self.patterns)  # index of a 0 appended to the weights
-        # Per comparison: each confusion cell with the patterns that fall on it, so a resample's
-        # cell counts are sums over index lists (done in C) rather than a Python loop per pattern.
+        # Per comparison: each confusion cell with the patterns that fall on it.
         self._cells = [self._cell_groups(c) for c in self.comparisons]
-        self._types: list[_UnitType] = []
-        self._type_of: list[int] = []
-        seen: dict[tuple[int, ...], int] = {}
-        for pattern in self.patterns:
+        types: dict[tuple[int, ...], list[int]] = {}
+        for index, pattern in enumerate(self.patterns):
             counts = [0] * K
             for position in pattern[2:]:
                 if position != ABSENT:
                     counts[position] += 1
-            key = tuple(counts)
-            if key not in seen:
-                seen[key] = len(self._types)
-                matrix = unit_coincidences(counts) or []
-                self._types.append(
-                    _UnitType(
-                        counts=key,
-                        coincidences=tuple((i, v) for i, v in enumerate(matrix) if v),
-                        complete=sum(counts) == len(self.experts),
-                    )
-                )
-            self._type_of.append(seen[key])
+            types.setdefault(tuple(counts), []).append(index)
+        units = [_UnitType(counts, members) for counts, members in types.items()]
+        self._complete = [u for u in units if sum(u.counts) == len(self.experts)]  # for Fleiss
+        self._pairable = [u for u in units if sum(u.counts) >= 2]  # for alpha
+        scale = alpha_scale(len(self.experts))
+        # Unit coincidences o_cd = n_c·n_d / (m − 1) for c ≠ d; times the scale, integers.
+        self._pair_weights = [
+            [2 * u.counts[c] * u.counts[d] * scale // (sum(u.counts) - 1) for u in self._pairable]
+            for c, d in value_pairs(K)
+        ]
 
-    def _cell_groups(self, comparison: Comparison) -> list[tuple[int, itemgetter]]:
+    def _cell_groups(self, comparison: Comparison) -> list[tuple[int, list[int]]]:
         row = _column(comparison.reference, self.experts)
         column = _column(comparison.other, self.experts)
         members: dict[int, list[int]] = {}
         for index, pattern in enumerate(self.patterns):
             if pattern[row] != ABSENT and pattern[column] != ABSENT:
                 members.setdefault(pattern[row] * K + pattern[column], []).append(index)
-        # itemgetter of one index returns the item, of several a tuple: pad with the zero slot.
-        return [(cell, itemgetter(*indexes, self._zero)) for cell, indexes in sorted(members.items())]
+        return sorted(members.items())
 
-    def sums(self, weights: Sequence[int] | None = None) -> Sums:
-        """The statistics of the stratum's runs, or of a resample given as counts per pattern."""
-        weights = [*(self.weights if weights is None else weights), 0]  # the zero slot
+    def statistics(self, columns: Sequence[int]) -> Statistics:
+        """The statistics of a batch of resamples given as packed counts per pattern (batch.py);
+        `statistics(weights)` gives the stratum's own."""
         counts = []
         for groups in self._cells:
             confusion = [0] * (K * K)
             for cell, members in groups:
-                confusion[cell] = sum(members(weights))
+                confusion[cell] = sum([columns[i] for i in members])
             counts.append(confusion)
-        per_type = [0] * len(self._types)
-        for type_index, weight in zip(self._type_of, weights, strict=False):  # not the zero slot
-            per_type[type_index] += weight
-        fleiss = FleissSums(raters=len(self.experts))
-        complete = [
-            (unit.counts, w) for unit, w in zip(self._types, per_type, strict=True) if w and unit.complete
-        ]
-        if complete:
-            fleiss.add_items([c for c, _ in complete], [w for _, w in complete])
-        coincidences = [0.0] * (K * K)
-        pairable = 0
-        for unit, weight in zip(self._types, per_type, strict=True):
-            if weight and unit.coincidences:
-                pairable += weight
-                for cell, value in unit.coincidences:
-                    coincidences[cell] += weight * value
-        return Sums(counts, fleiss, coincidences, pairable)
 
-    def resample(self, resampler: Resampler) -> Sums:
-        return self.sums(resampler.multinomial(self.weights))
+        def per_unit(units: list[_UnitType]) -> list[int]:
+            return [sum([columns[i] for i in unit.patterns]) for unit in units]
+
+        complete, pairable = per_unit(self._complete), per_unit(self._pairable)
+        fleiss_units = list(zip(complete, self._complete, strict=True))
+        alpha_units = list(zip(pairable, self._pairable, strict=True))
+        return Statistics(
+            counts,
+            sum(complete),
+            weighted((sum(c * c for c in unit.counts), w) for w, unit in fleiss_units),
+            [weighted((unit.counts[step], w) for w, unit in fleiss_units) for step in range(K)],
+            sum(pairable),
+            [weighted((unit.counts[step], w) for w, unit in alpha_units) for step in range(K)],
+            [weighted(zip(factors, pairable, strict=True)) for factors in self._pair_weights],
+        )
