@@ -163,10 +163,9 @@ class FiguresTable(QTableWidget):
                 if axis_block is None:
                     continue
                 on_rule_split = split == rules.axis_rule(axis).split
+                experts = block["experts"] if block else {}
                 rows.append(
-                    self._row(
-                        axis, split, axis_block, block["experts"], verdicts if on_rule_split else [], category
-                    )
+                    self._row(axis, split, axis_block, experts, verdicts if on_rule_split else [], category)
                 )
         self.setRowCount(len(rows))
         for row, items in enumerate(rows):

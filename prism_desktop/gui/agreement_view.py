@@ -98,7 +98,7 @@ class AgreementDialog(LanguageAware, QDialog):
         self.store = store
         self.workspace = workspace
         self.background = background or Background(self)
-        self.result: SessionAgreement | None = None
+        self.agreement: SessionAgreement | None = None
         self.message_box: QMessageBox | None = None  # the last message shown (kept for tests)
         self._job = 0  # only the newest analysis is shown
         self.resize(1480, 980)
@@ -321,7 +321,7 @@ class AgreementDialog(LanguageAware, QDialog):
     # -- showing ---------------------------------------------------------------------------------------
 
     def _show(self, result: SessionAgreement | None) -> None:
-        self.result = result
+        self.agreement = result
         ready = result is not None and result.report is not None
         for button in self.export_buttons.values():
             button.setEnabled(ready)
@@ -407,7 +407,7 @@ class AgreementDialog(LanguageAware, QDialog):
         )
 
     def _show_figures(self) -> None:
-        result = self.result
+        result = self.agreement
         if result is None or result.report is None or result.analysis is None:
             return
         category = self.category_box.currentData()
@@ -431,7 +431,7 @@ class AgreementDialog(LanguageAware, QDialog):
 
     def _save_path(self, title: str, stem: str, suffix: str, filter_text: str) -> Path | None:
         """The path chosen in a save dialog (the format's suffix added when none was typed)."""
-        session = self.result.session.id if self.result else 0
+        session = self.agreement.session.id if self.agreement else 0
         start = str(Path.home() / f"session_{session}_{stem}{suffix}")
         chosen, _ = QFileDialog.getSaveFileName(self, title, start, filter_text)
         if not chosen:
@@ -450,7 +450,7 @@ class AgreementDialog(LanguageAware, QDialog):
         return True
 
     def export_verified(self, kind: str) -> bool:
-        result = self.result
+        result = self.agreement
         suffix = {"jsonl": ".jsonl", "csv": ".csv"}[kind]
         if result is None:
             return False
@@ -470,7 +470,7 @@ class AgreementDialog(LanguageAware, QDialog):
         return self._attempt(write)
 
     def export_experts(self) -> bool:
-        result = self.result
+        result = self.agreement
         if result is None:
             return False
         folder = QFileDialog.getExistingDirectory(self, tr("Folder for the expert files"), str(Path.home()))
@@ -486,7 +486,7 @@ class AgreementDialog(LanguageAware, QDialog):
         return self._attempt(write)
 
     def export_report(self, kind: str) -> bool:
-        result = self.result
+        result = self.agreement
         suffix = {"json": ".json", "html": ".html"}[kind]
         if result is None:
             return False
@@ -542,8 +542,8 @@ class AgreementDialog(LanguageAware, QDialog):
         self.close_button.setText(tr("Close"))
         for index in range(self.session_box.count()):
             self.session_box.setItemText(index, self._session_text(self.session_box.itemData(index)))
-        if self.result is not None:
-            self._show(self.result)  # numbers and words in the new language
+        if self.agreement is not None:
+            self._show(self.agreement)  # numbers and words in the new language
 
 
 class _AgreementAction(QObject):

@@ -121,6 +121,7 @@ def run_spec(spec: RunSpec, out_dir: Path, runner: LegRunner | None = None) -> E
         envelope.fault = WorkerFault("exception", spec.legs[0] if spec.legs else "", str(exc))
         run = None
     for leg in spec.legs if run is not None else []:
+        assert run is not None  # narrowed by the loop condition
         with captured_output(limit) as (out, err):
             try:
                 part = run(dataclasses.replace(spec, legs=[leg]))

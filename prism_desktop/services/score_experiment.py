@@ -54,7 +54,7 @@ def _read_checkpoint(path: Path) -> dict[RunKey, dict[str, Any]]:
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             record = json.loads(line)
-            done[tuple(record["key"])] = record["run"]  # type: ignore[index]
+            done[tuple(record["key"])] = record["run"]
         except (json.JSONDecodeError, KeyError, TypeError):
             continue
     return done

@@ -175,7 +175,7 @@ def test_exports_write_their_files(
     for kind, name in (("jsonl", "v.jsonl"), ("csv", "v")):  # a name without suffix gets the format's
         chosen.append(str(out / name))
         assert dialog.export_verified(kind)
-    verified = dialog.result.report["verified"]["runs"]["verified"]
+    verified = dialog.agreement.report["verified"]["runs"]["verified"]
     assert len((out / "v.jsonl").read_text(encoding="utf-8").splitlines()) == verified > 0
     assert len((out / "v.csv").read_text(encoding="utf-8").splitlines()) == verified + 1
     for kind in ("json", "html"):
