@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up from scratch and runs every check CI runs: ruff, the import-layer contracts, and pytest
+# Sets up from scratch and runs every check CI runs: ruff, the import-layer contracts, mypy and pytest
 # (GUI tests offscreen, sandbox tests against a real Docker engine that this script starts if needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +22,8 @@ echo "== ruff"
 .venv/bin/ruff check prism_desktop tests bench
 echo "== import-linter"
 .venv/bin/lint-imports
+echo "== mypy"
+.venv/bin/mypy prism_desktop
 echo "== pytest"
 export QT_QPA_PLATFORM=offscreen
 set +e
