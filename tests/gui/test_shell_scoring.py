@@ -59,6 +59,13 @@ def test_scoring_the_demo_runs_in_the_background(shell_window: Any, qtbot: QtBot
     assert "scored 12" in window.counts_label.text()
 
 
+# On a machine with two or more cores the engine gets its own core, as a sandbox container with a CPU
+# quota would: the bound is about the app's event loop, not about two busy processes sharing a core.
+CPUS = sorted(os.sched_getaffinity(0))
+ENGINE_CPUS = set(CPUS[1:]) or set(CPUS)
+GUI_CPUS = {CPUS[0]}
+
+
 class WorkerProcessBackend:
     """The real category-A engine in a warm worker process: the sandbox's shape (candidate code runs
     outside the GUI process, the app's threads wait for results, then score and store them) without
@@ -70,10 +77,15 @@ class WorkerProcessBackend:
     def __init__(self) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a process running Qt threads
         # Niced like a well-behaved sandbox, so the engine never competes with the GUI for a core.
-        self.pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=1, mp_context=context, initializer=os.nice, initargs=(10,)
-        )
-        self.pool.submit(int, 0).result()  # start it now, not inside the measurement
+        own_cpus = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, ENGINE_CPUS)  # the spawned worker inherits this
+        try:
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=os.nice, initargs=(10,)
+            )
+            self.pool.submit(int, 0).result()  # start it now, not inside the measurement
+        finally:
+            os.sched_setaffinity(0, own_cpus)
 
     def run(self, spec: RunSpec, cancel: CancelToken | None = None) -> RunResult:
         return self.pool.submit(harness_a.run_legs, spec).result()
@@ -129,6 +141,8 @@ def test_the_gui_thread_never_stalls_while_100_runs_are_scored(
     # nothing about the app's event loop, so collect now and keep those objects out of later passes.
     gc.collect()
     gc.freeze()
+    previous_cpus = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, GUI_CPUS)
     timer.start()
     window.scoring.failed.connect(lambda message: pytest.fail(f"Level 1 failed: {message}"))
     try:
@@ -137,6 +151,7 @@ def test_the_gui_thread_never_stalls_while_100_runs_are_scored(
     finally:
         timer.stop()
         gc.unfreeze()
+        os.sched_setaffinity(0, previous_cpus)
     window.scoring.shutdown()
     window.background.shutdown()
     backend.pool.shutdown()
@@ -144,6 +159,7 @@ def test_the_gui_thread_never_stalls_while_100_runs_are_scored(
     assert finished.args == [100, False]
     gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
     assert len(ticks) > 20  # the timer really ran during the scoring
+    print(f"longest event-loop stall {max(gaps) * 1000:.1f} ms over {len(gaps)} ticks")
     assert max(gaps) < 0.050, f"longest event-loop stall {max(gaps) * 1000:.1f} ms"
     q = COLUMNS.index(Column.Q)
     assert all(window.model.data(window.model.index(r, q)) != NA for r in range(100))
