@@ -91,49 +91,28 @@ def sqrt(value: Any) -> Number:
     return _math(math.sqrt, float(number))
 
 
-@builtin("Log", "Log")
-def log(value: Any) -> Number:
-    return _math(math.log, _float(value))
+def _unary(fn: Any) -> Any:
+    """A one-argument float function of the global context (Log, Exp, Sin …)."""
+
+    def call(value: Any) -> Number:
+        return _math(fn, _float(value))
+
+    call.__name__ = fn.__name__
+    return call
 
 
-@builtin("Log10", "Log10")
-def log10(value: Any) -> Number:
-    return _math(math.log10, _float(value))
-
-
-@builtin("Exp", "Exp")
-def exp(value: Any) -> Number:
-    return _math(math.exp, _float(value))
-
-
-@builtin("Sin", "Sin")
-def sin(value: Any) -> Number:
-    return _math(math.sin, _float(value))
-
-
-@builtin("Cos", "Cos")
-def cos(value: Any) -> Number:
-    return _math(math.cos, _float(value))
-
-
-@builtin("Tan", "Tan")
-def tan(value: Any) -> Number:
-    return _math(math.tan, _float(value))
-
-
-@builtin("ASin", "ASin")
-def asin(value: Any) -> Number:
-    return _math(math.asin, _float(value))
-
-
-@builtin("ACos", "ACos")
-def acos(value: Any) -> Number:
-    return _math(math.acos, _float(value))
-
-
-@builtin("ATan", "ATan")
-def atan(value: Any) -> Number:
-    return _math(math.atan, _float(value))
+for _name, _fn in (
+    ("Log", math.log),
+    ("Log10", math.log10),
+    ("Exp", math.exp),
+    ("Sin", math.sin),
+    ("Cos", math.cos),
+    ("Tan", math.tan),
+    ("ASin", math.asin),
+    ("ACos", math.acos),
+    ("ATan", math.atan),
+):
+    builtin(_name, _name)(_unary(_fn))
 
 
 @builtin("ЧислоИзШестнадцатеричнойСтроки", "NumberFromHexString")
