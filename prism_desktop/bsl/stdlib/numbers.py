@@ -117,7 +117,7 @@ for _name, _fn in (
 
 @builtin("ЧислоИзШестнадцатеричнойСтроки", "NumberFromHexString")
 def number_from_hex_string(text: Any) -> int:
-    """"0xFF" or "FF" -> 255."""
+    """ "0xFF" or "FF" -> 255."""
     s = arg_str(text).strip()
     digits = s[2:] if s.lower().startswith("0x") else s
     try:
