@@ -82,7 +82,16 @@ def format_result(result: QueryResult) -> str:
     if not result.columns:
         return "(нет данных)"
     rows = [[_cell(v) for v in node.values] for node in result.linear()]
-    return format_table([c.name for c in result.columns], rows) + f"\n({len(rows)} строк)"
+    return format_table([c.name for c in result.columns], rows) + f"\n({count_rows(len(rows))})"
+
+
+def count_rows(n: int) -> str:
+    """The row count in words that agree with it: 1 строка, 3 строки, 5 строк, 21 строка, 12 строк."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} строка"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} строки"
+    return f"{n} строк"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -65,7 +65,7 @@ def test_prints_an_aligned_table(files: tuple[str, str], capsys: pytest.CaptureF
         "Товар  Остаток",
         "-----  -------",
         "Стол   3",
-        "(1 строк)",
+        "(1 строка)",
     ]
 
 
@@ -91,13 +91,13 @@ def test_nulls_and_batches(files: tuple[str, str], capsys: pytest.CaptureFixture
         "Количество",
         "----------",
         "2",
-        "(1 строк)",
+        "(1 строка)",
         "",
         "Имя   К",
         "----  ----",
         "Стол  5",
         "Стул  NULL",
-        "(2 строк)",
+        "(2 строки)",
     ]
 
 
@@ -111,3 +111,26 @@ def test_query_error_is_a_message(files: tuple[str, str], capsys: pytest.Capture
 def test_config_is_required(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["query", "ВЫБРАТЬ 1"]) == 2
     assert "query needs --config" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (0, "0 строк"),
+        (1, "1 строка"),
+        (2, "2 строки"),
+        (4, "4 строки"),
+        (5, "5 строк"),
+        (11, "11 строк"),
+        (12, "12 строк"),
+        (14, "14 строк"),
+        (21, "21 строка"),
+        (22, "22 строки"),
+        (111, "111 строк"),
+        (1001, "1001 строка"),
+    ],
+)
+def test_row_count_agrees_with_the_number(n: int, text: str) -> None:
+    from prism_desktop.cli.query_command import count_rows
+
+    assert count_rows(n) == text

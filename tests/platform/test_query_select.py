@@ -268,6 +268,20 @@ def test_distinct_and_union(shop: Shop) -> None:
     assert shop.data.rows(text.replace("{}", "")) == [("Альфа", 2), ("Второй", 1), ("Основной", 1)]
 
 
+def test_distinct_and_union_fold_string_case_as_grouping_does(shop: Shop) -> None:
+    # 1C compares strings in queries without regard to case (as it does in ГДЕ and СГРУППИРОВАТЬ ПО),
+    # so "стул" and "СТУЛ" are one value for РАЗЛИЧНЫЕ and for ОБЪЕДИНИТЬ without ВСЕ
+    names = 'ВЫБРАТЬ Т.Наименование КАК Имя ИЗ Справочник.Товары КАК Т ГДЕ Т.Наименование = "СТУЛ"'
+    assert shop.data.rows(names) == [("стул",)]
+    assert len(shop.data.rows(names + ' ОБЪЕДИНИТЬ ВЫБРАТЬ "СТУЛ"')) == 1
+    assert len(shop.data.rows(names + ' ОБЪЕДИНИТЬ ВСЕ ВЫБРАТЬ "СТУЛ"')) == 2
+    distinct = (
+        'ВЫБРАТЬ РАЗЛИЧНЫЕ ВЫБОР КОГДА Т.Цена > 50 ТОГДА "ДОРОГО" ИНАЧЕ "дорого" КОНЕЦ КАК Х '
+        "ИЗ Справочник.Товары КАК Т ГДЕ НЕ Т.ЭтоГруппа"
+    )
+    assert len(shop.data.rows(distinct)) == 1
+
+
 def test_union_of_different_types_keeps_each_value_type(shop: Shop) -> None:
     result = shop.data.query(
         "ВЫБРАТЬ Т.Ссылка КАК З ИЗ Справочник.Склады КАК Т ГДЕ Т.Ссылка = &С "

@@ -88,9 +88,7 @@ def walk(expr: Q.Expr) -> Iterator[Q.Expr]:
 def expression_subqueries(expr: Q.Expr) -> Iterator[Q.SelectQuery]:
     """Heads of the queries nested directly in an expression."""
     for node in walk(expr):
-        if isinstance(node, Q.Subquery):
-            yield node.query
-        elif isinstance(node, Q.InList) and node.subquery is not None:
+        if isinstance(node, Q.InList) and node.subquery is not None:
             yield node.subquery
 
 

@@ -8,36 +8,45 @@ import datetime as _dt
 from typing import Any
 
 from prism_desktop.bsl.platform_bridge.objects import make_object
-from prism_desktop.bsl.platform_bridge.records import BslRecordManager, BslRecordSet, record_set
 from prism_desktop.bsl.platform_bridge.refs import make_ref
 from prism_desktop.bsl.platform_bridge.rows import assign
 from prism_desktop.bsl.platform_bridge.selection import BslSelection
 from prism_desktop.bsl.platform_bridge.session import current, guarded
 from prism_desktop.bsl.platform_bridge.values import from_bsl, to_bsl
-from prism_desktop.bsl.stdlib.collections import BslStructure, BslValueTable
+from prism_desktop.bsl.stdlib.collections import BslValueTable
 from prism_desktop.bsl.stdlib.collections.structure import _StructureReading
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method
 from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.platform import metadata as md
 from prism_desktop.platform.refs import RefKey
 
+WRONG_PARAMETER = "Неверный тип параметра (параметр номер '{}')"
+FIELD_NOT_FOUND = "Поле объекта не обнаружено ({})"
 
-def _filters(meta: md.MetaObject, value: Any, param_no: int) -> dict[str, Any]:
-    """A Структура used as Отбор -> {field name: platform value}; unknown fields are errors."""
+
+def structure_items(value: Any, param_no: int) -> list[tuple[str, Any]]:
+    """The (key, value) pairs of a Структура given as Отбор: none for Неопределено, the platform's
+    wrong-parameter error for any other type."""
     if value is None:
-        return {}
+        return []
     if not isinstance(value, _StructureReading):
-        raise BslRuntimeError(f"Неверный тип параметра (параметр номер '{param_no}')")
+        raise BslRuntimeError(WRONG_PARAMETER.format(param_no))
+    return [(key, value.get(key)) for key in value.keys()]  # noqa: SIM118 (a Структура, not a dict)
+
+
+def structure_filters(meta: md.MetaObject, value: Any, param_no: int) -> dict[str, Any]:
+    """A Структура used as Отбор -> {field name: platform value}; unknown fields are errors."""
     result: dict[str, Any] = {}
-    for key in value.keys():  # noqa: SIM118 (a Структура, not a dict)
+    for key, item in structure_items(value, param_no):
         f = meta.field(key)
         if f is None:
-            raise BslRuntimeError(f"Поле объекта не обнаружено ({key})")
-        result[f.name] = from_bsl(value.get(key))
+            raise BslRuntimeError(FIELD_NOT_FOUND.format(key))
+        result[f.name] = from_bsl(item)
     return result
 
 
-def _date_or_none(value: Any) -> _dt.datetime | None:
+def date_or_none(value: Any, param_no: int = 1) -> _dt.datetime | None:
+    """A period parameter: a date, a document (its moment) or Неопределено."""
     value = from_bsl(value)
     if value is None:
         return None
@@ -46,10 +55,10 @@ def _date_or_none(value: Any) -> _dt.datetime | None:
     if isinstance(value, RefKey) and value.kind == md.DOCUMENT:  # a point in time given as a document
         values = guarded(current().read_values, value)
         return values["Дата"] if values else None
-    raise BslRuntimeError("Неверный тип параметра (параметр номер '1')")
+    raise BslRuntimeError(WRONG_PARAMETER.format(param_no))
 
 
-def _table(columns: list[str], rows: list[dict[str, Any]]) -> BslValueTable:
+def value_table(columns: list[str], rows: list[dict[str, Any]]) -> BslValueTable:
     return BslValueTable.from_rows(columns, [[to_bsl(row[c]) for c in columns] for row in rows])
 
 
@@ -110,7 +119,7 @@ class BslRefManager(BslObjectManager):
     def find_by_attribute(self, name: Any, value: Any, parent: Any = None, owner: Any = None) -> Any:
         f = self.meta.field(to_string(name))
         if f is None or f.role != md.ATTRIBUTE:
-            raise BslRuntimeError(f"Поле объекта не обнаружено ({to_string(name)})")
+            raise BslRuntimeError(FIELD_NOT_FOUND.format(to_string(name)))
         filters = {f.name: assign(f, value), **self._scope(parent, owner)}
         return self._find(filters, f"{self.meta.full_name}.НайтиПоРеквизиту")
 
@@ -136,7 +145,7 @@ class BslRefManager(BslObjectManager):
                 return self._find(
                     {"ИмяПредопределенныхДанных": item.name}, f"{self.meta.full_name}.{item.name}"
                 )
-        raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
+        raise BslRuntimeError(FIELD_NOT_FOUND.format(name))
 
 
 class BslCatalogManager(BslRefManager):
@@ -159,7 +168,7 @@ class BslCatalogManager(BslRefManager):
         self, parent: Any = None, owner: Any = None, selection_filter: Any = None, order: Any = None
     ) -> Any:
         return self._selection(
-            {**self._scope(parent, owner), **_filters(self.meta, selection_filter, 3)}, order
+            {**self._scope(parent, owner), **structure_filters(self.meta, selection_filter, 3)}, order
         )
 
     @method("ВыбратьИерархически", "SelectHierarchically")
@@ -170,9 +179,9 @@ class BslCatalogManager(BslRefManager):
         scope = self._scope(None, owner)
         if isinstance(root, RefKey) and not root.is_empty:
             return self._selection(
-                {**scope, **_filters(self.meta, selection_filter, 3)}, order, descendants_of=root
+                {**scope, **structure_filters(self.meta, selection_filter, 3)}, order, descendants_of=root
             )
-        return self._selection({**scope, **_filters(self.meta, selection_filter, 3)}, order)
+        return self._selection({**scope, **structure_filters(self.meta, selection_filter, 3)}, order)
 
 
 class BslChartOfCharacteristicTypesManager(BslCatalogManager):
@@ -193,7 +202,7 @@ class BslChartOfAccountsManager(BslRefManager):
     @method("Выбрать", "Select")
     def select(self, parent: Any = None, selection_filter: Any = None, order: Any = None) -> Any:
         return self._selection(
-            {**self._scope(parent, None), **_filters(self.meta, selection_filter, 2)}, order
+            {**self._scope(parent, None), **structure_filters(self.meta, selection_filter, 2)}, order
         )
 
 
@@ -215,7 +224,9 @@ class BslDocumentManager(BslRefManager):
         self, start: Any = None, end: Any = None, selection_filter: Any = None, order: Any = None
     ) -> Any:
         return self._selection(
-            _filters(self.meta, selection_filter, 3), order, period=(_date_or_none(start), _date_or_none(end))
+            structure_filters(self.meta, selection_filter, 3),
+            order,
+            period=(date_or_none(start), date_or_none(end, 2)),
         )
 
 
@@ -228,7 +239,7 @@ class BslEnumManager(BslObjectManager):
         assert isinstance(self.meta, md.Enum)
         value_id = self.meta.value_id(name)
         if value_id is None:
-            raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
+            raise BslRuntimeError(FIELD_NOT_FOUND.format(name))
         return make_ref(RefKey(self.meta.kind, self.meta.name, value_id))
 
     @method("ПустаяСсылка", "EmptyRef")
@@ -251,160 +262,6 @@ class BslEnumManager(BslObjectManager):
         return make_ref(RefKey(self.meta.kind, self.meta.name, position + 1))
 
 
-class BslRegisterManager(BslObjectManager):
-    __slots__ = ()
-
-    @method("СоздатьНаборЗаписей", "CreateRecordSet")
-    def create_record_set(self) -> BslRecordSet:
-        assert isinstance(self.meta, md.Register)
-        return record_set(self.meta)
-
-    def _columns(self, names: Any, default: list[md.Field]) -> list[str]:
-        if names is None:
-            return [f.name for f in default]
-        chosen = []
-        for part in to_string(names).split(","):
-            if part.strip():
-                f = self.meta.field(part.strip())
-                if f is None:
-                    raise BslRuntimeError(f"Поле объекта не обнаружено ({part.strip()})")
-                chosen.append(f.name)
-        return chosen
-
-
-class BslAccumulationRegisterManager(BslRegisterManager):
-    TYPE_RU = "РегистрНакопленияМенеджер"
-    TYPE_EN = "AccumulationRegisterManager"
-    __slots__ = ()
-
-    def _register(self) -> md.AccumulationRegister:
-        assert isinstance(self.meta, md.AccumulationRegister)
-        return self.meta
-
-    def _result(self, rows: list[dict[str, Any]], dimensions: Any, resources: Any) -> BslValueTable:
-        register = self._register()
-        dims = self._columns(dimensions, register.dimensions())
-        res = self._columns(resources, register.resources())
-        grouped: dict[tuple[Any, ...], dict[str, Any]] = {}
-        for row in rows:
-            key = tuple(repr(row[d]) for d in dims)
-            entry = grouped.setdefault(key, {**{d: row[d] for d in dims}, **{r: 0 for r in res}})
-            for r in res:
-                entry[r] += row[r]
-        return _table(dims + res, list(grouped.values()))
-
-    @method("Остатки", "Balance")
-    def balance(
-        self, period: Any = None, selection_filter: Any = None, dimensions: Any = None, resources: Any = None
-    ) -> BslValueTable:
-        """Columns: the dimensions and the resources (their balances) — one data access."""
-        register = self._register()
-        if not register.is_balance:
-            raise BslRuntimeError("Метод объекта не обнаружен (Остатки)")
-        rows = guarded(
-            current().registers.balances,
-            register,
-            _date_or_none(period),
-            _filters(register, selection_filter, 2),
-        )
-        return self._result(rows, dimensions, resources)
-
-    @method("Обороты", "Turnovers")
-    def turnovers(
-        self,
-        start: Any = None,
-        end: Any = None,
-        selection_filter: Any = None,
-        dimensions: Any = None,
-        resources: Any = None,
-    ) -> BslValueTable:
-        """Columns: the dimensions and the resources (their net turnovers) — one data access."""
-        register = self._register()
-        rows = guarded(
-            current().registers.turnovers,
-            register,
-            _date_or_none(start),
-            _date_or_none(end),
-            _filters(register, selection_filter, 3),
-        )
-        return self._result(rows, dimensions, resources)
-
-
-class BslInformationRegisterManager(BslRegisterManager):
-    TYPE_RU = "РегистрСведенийМенеджер"
-    TYPE_EN = "InformationRegisterManager"
-    __slots__ = ()
-
-    def _register(self) -> md.InformationRegister:
-        assert isinstance(self.meta, md.InformationRegister)
-        return self.meta
-
-    @method("СоздатьМенеджерЗаписи", "CreateRecordManager")
-    def create_record_manager(self) -> BslRecordManager:
-        register = self._register()
-        if register.has_recorder:
-            raise BslRuntimeError("Метод объекта не обнаружен (СоздатьМенеджерЗаписи)")
-        return BslRecordManager(register)
-
-    def _slice(self, period: Any, selection_filter: Any, last: bool) -> list[dict[str, Any]]:
-        register = self._register()
-        if not register.is_periodic:
-            raise BslRuntimeError(f"Метод объекта не обнаружен ({'СрезПоследних' if last else 'СрезПервых'})")
-        return guarded(
-            current().registers.slice,
-            register,
-            _date_or_none(period),
-            _filters(register, selection_filter, 2),
-            last,
-        )
-
-    def _slice_table(self, period: Any, selection_filter: Any, last: bool) -> BslValueTable:
-        register = self._register()
-        return _table([f.name for f in register.fields], self._slice(period, selection_filter, last))
-
-    @method("СрезПоследних", "SliceLast")
-    def slice_last(self, period: Any = None, selection_filter: Any = None) -> BslValueTable:
-        return self._slice_table(period, selection_filter, True)
-
-    @method("СрезПервых", "SliceFirst")
-    def slice_first(self, period: Any = None, selection_filter: Any = None) -> BslValueTable:
-        return self._slice_table(period, selection_filter, False)
-
-    def _resources(self, row: dict[str, Any] | None) -> BslStructure:
-        register = self._register()
-        fields = register.resources() + register.attributes()
-        return BslStructure.from_pairs(
-            [(f.name, to_bsl(row[f.name] if row is not None else f.type.default())) for f in fields]
-        )
-
-    @method("ПолучитьПоследнее", "GetLast")
-    def get_last(self, period: Any = None, selection_filter: Any = None) -> BslStructure:
-        rows = self._slice(period, selection_filter, True)
-        return self._resources(rows[0] if rows else None)
-
-    @method("ПолучитьПервое", "GetFirst")
-    def get_first(self, period: Any = None, selection_filter: Any = None) -> BslStructure:
-        rows = self._slice(period, selection_filter, False)
-        return self._resources(rows[0] if rows else None)
-
-    @method("Получить", "Get")
-    def get(self, selection_filter: Any = None) -> BslStructure:
-        register = self._register()
-        rows = guarded(
-            current().registers.read_records,
-            register,
-            _filters(register, selection_filter, 1),
-            f"{register.full_name}.Получить",
-        )
-        return self._resources(rows[-1] if rows else None)
-
-
-class BslAccountingRegisterManager(BslRegisterManager):
-    TYPE_RU = "РегистрБухгалтерииМенеджер"
-    TYPE_EN = "AccountingRegisterManager"
-    __slots__ = ()
-
-
 class BslConstantManager(BslObjectManager):
     TYPE_RU = "КонстантаМенеджер"
     TYPE_EN = "ConstantManager"
@@ -421,19 +278,6 @@ class BslConstantManager(BslObjectManager):
         guarded(current().registers.set_constant, self.meta, assign(self.meta.value_field, value))
 
 
-_MANAGER_CLASSES: dict[str, type[BslObjectManager]] = {
-    md.CATALOG: BslCatalogManager,
-    md.DOCUMENT: BslDocumentManager,
-    md.ENUM: BslEnumManager,
-    md.CHART_OF_ACCOUNTS: BslChartOfAccountsManager,
-    md.CHART_OF_CHARACTERISTIC_TYPES: BslChartOfCharacteristicTypesManager,
-    md.ACCUMULATION_REGISTER: BslAccumulationRegisterManager,
-    md.INFORMATION_REGISTER: BslInformationRegisterManager,
-    md.ACCOUNTING_REGISTER: BslAccountingRegisterManager,
-    md.CONSTANT: BslConstantManager,
-}
-
-
 class BslManagerCollection(BslObject):
     """A global such as Справочники: `Справочники.Товары` and `Справочники["Товары"]` give the manager;
     an unknown name is the platform's "Поле объекта не обнаружено"."""
@@ -448,7 +292,7 @@ class BslManagerCollection(BslObject):
     def manager(self, name: str) -> BslObjectManager:
         meta = current().config.find(self.info.kind, name)
         if meta is None:
-            raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
+            raise BslRuntimeError(FIELD_NOT_FOUND.format(name))
         return _MANAGER_CLASSES[self.info.kind](meta)
 
     def bsl_get_dynamic(self, name: str) -> Any:
@@ -462,3 +306,23 @@ class BslManagerCollection(BslObject):
 
     def bsl_presentation(self) -> str:
         return self.info.managers
+
+
+# The register managers subclass BslObjectManager and use the helpers above, so they load after them.
+from prism_desktop.bsl.platform_bridge.register_managers import (  # noqa: E402
+    BslAccountingRegisterManager,
+    BslAccumulationRegisterManager,
+    BslInformationRegisterManager,
+)
+
+_MANAGER_CLASSES: dict[str, type[BslObjectManager]] = {
+    md.CATALOG: BslCatalogManager,
+    md.DOCUMENT: BslDocumentManager,
+    md.ENUM: BslEnumManager,
+    md.CHART_OF_ACCOUNTS: BslChartOfAccountsManager,
+    md.CHART_OF_CHARACTERISTIC_TYPES: BslChartOfCharacteristicTypesManager,
+    md.ACCUMULATION_REGISTER: BslAccumulationRegisterManager,
+    md.INFORMATION_REGISTER: BslInformationRegisterManager,
+    md.ACCOUNTING_REGISTER: BslAccountingRegisterManager,
+    md.CONSTANT: BslConstantManager,
+}

@@ -1,9 +1,12 @@
 """РезультатЗапроса and ВыборкаИзРезультатаЗапроса over a platform QueryResult.
 
 Выгрузить() gives a ТаблицаЗначений in direct order (total records first, as 1C does), or with
-ОбходРезультатаЗапроса.ПоГруппировкам a ДеревоЗначений; Выбрать() gives a selection with Следующий(),
-fields by column name, ТипЗаписи(), Группировка(), Уровень() and, when traversing by groupings, a
-nested Выбрать() over the current group's records.
+ОбходРезультатаЗапроса.ПоГруппировкам[СИерархией] a ДеревоЗначений; its columns are typed as the
+query's (РезультатЗапроса.Колонки[i].ТипЗначения, with Null where the column can hold NULL), and the
+cells keep the query's values (NULL stays NULL). Выбрать() gives a selection with Следующий(), fields
+by column name, ТипЗаписи(), Группировка(), Уровень() and, when traversing by groupings, a nested
+Выбрать() over the current group's records. ПоГруппировкамСИерархией nests the records of ИТОГИ …
+ИЕРАРХИЯ as the catalog does; ПоГруппировкам lists them one after another (result.py).
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from prism_desktop.bsl.platform_bridge.query_values import (
 )
 from prism_desktop.bsl.platform_bridge.values import to_bsl
 from prism_desktop.bsl.stdlib.collections import BslFixedStructure, BslStructure, BslValueTable, BslValueTree
+from prism_desktop.bsl.stdlib.collections.type_description import BslTypeDescription
 from prism_desktop.bsl.stdlib.collections.value_tree import BslValueTreeRowCollection
 from prism_desktop.bsl.values.base import (
     BslObject,
     BslRuntimeError,
+    BslType,
     _norm,
     is_number,
     method,
@@ -29,18 +34,27 @@ from prism_desktop.bsl.values.base import (
     values_equal,
 )
 from prism_desktop.platform.query import QueryResult, ResultColumn, TotalsNode
+from prism_desktop.platform.query.result import flatten, without_hierarchy
 from prism_desktop.platform.types import TypeDescription
 
 
-def _by_groups(traversal: Any) -> bool:
+def _by_groups(traversal: Any) -> bool | None:
+    """None for the direct traversal (the default), else whether the hierarchy is kept."""
     if traversal is None or traversal is TRAVERSAL_VALUES["Прямой"]:
+        return None
+    if traversal is TRAVERSAL_VALUES["ПоГруппировкам"]:
         return False
-    if (
-        traversal is TRAVERSAL_VALUES["ПоГруппировкам"]
-        or traversal is TRAVERSAL_VALUES["ПоГруппировкамСИерархией"]
-    ):
+    if traversal is TRAVERSAL_VALUES["ПоГруппировкамСИерархией"]:
         return True
     raise BslRuntimeError("Несоответствие типов (параметр номер '1')")
+
+
+def column_type(column: ResultColumn) -> BslTypeDescription:
+    """The ОписаниеТипов of a result column: its types (Неопределено, a composite field's empty value,
+    is implied) and Null when the column can hold NULL."""
+    described = to_bsl(TypeDescription(tuple(t for t in column.types if t.name != "Неопределено")))
+    null = [BslType("Null")] if column.nullable else []
+    return BslTypeDescription([*described.types, *null])
 
 
 class BslQueryResultColumn(BslObject):
@@ -56,8 +70,8 @@ class BslQueryResultColumn(BslObject):
         return self.column.name
 
     @prop("ТипЗначения", "ValueType")
-    def value_type(self) -> Any:
-        return to_bsl(TypeDescription(tuple(t for t in self.column.types if t.name != "Неопределено")))
+    def value_type(self) -> BslTypeDescription:
+        return column_type(self.column)
 
     @prop("Ширина", "Width")
     def width(self) -> int:
@@ -125,27 +139,42 @@ class BslQueryResult(BslObject):
     @method("Выгрузить", "Unload")
     def unload(self, traversal: Any = None) -> Any:
         names = [c.name for c in self.result.columns]
-        if _by_groups(traversal) and self.result.totals is not None:
+        types = [column_type(c) for c in self.result.columns]
+        hierarchy = _by_groups(traversal)
+        if hierarchy is not None and self.result.totals is not None:
             tree = BslValueTree()
-            created = [tree.columns.create(i, name) for i, name in enumerate(names)]
-            _fill_tree(tree.rows, self.result.totals, created)
+            created = [
+                tree.columns.create(i, n, t) for i, (n, t) in enumerate(zip(names, types, strict=True))
+            ]
+            _fill_tree(tree.rows, self.result.by_groups(hierarchy), created)
             return tree
         return BslValueTable.from_rows(
-            names, ([cell_to_bsl(v) for v in node.values] for node in self.result.linear())
+            names, ([_unloaded(v) for v in node.values] for node in self.result.linear()), types
         )
 
     @method("Выбрать", "Select")
     def select(self, traversal: Any = None, groupings: Any = None) -> BslQuerySelection:
-        if _by_groups(traversal) and self.result.totals is not None:
-            return BslQuerySelection(self.result.columns, self.result.totals)
+        hierarchy = _by_groups(traversal)
+        if hierarchy is not None and self.result.totals is not None:
+            return BslQuerySelection(self.result.columns, self.result.by_groups(hierarchy), hierarchy)
         return BslQuerySelection(self.result.columns, self.result.linear())
+
+
+def _unloaded(value: Any) -> Any:
+    """A cell of Выгрузить(): a nested table's result is unloaded into a ТаблицаЗначений too."""
+    return BslQueryResult(value).unload() if isinstance(value, QueryResult) else cell_to_bsl(value)
+
+
+def _selected(value: Any) -> Any:
+    """A field of a selection: a nested table is a РезультатЗапроса of its own."""
+    return BslQueryResult(value) if isinstance(value, QueryResult) else cell_to_bsl(value)
 
 
 def _fill_tree(target: BslValueTreeRowCollection, nodes: list[TotalsNode], columns: list[Any]) -> None:
     for node in nodes:
         row = target.add()
         for column, value in zip(columns, node.values, strict=True):
-            row.put(column, cell_to_bsl(value))
+            row.cells[column] = _unloaded(value)  # as the query gives it: the column is of its type
         if node.children:
             _fill_tree(row.prop_rows(), node.children, columns)
 
@@ -153,11 +182,12 @@ def _fill_tree(target: BslValueTreeRowCollection, nodes: list[TotalsNode], colum
 class BslQuerySelection(BslObject):
     TYPE_RU = "ВыборкаИзРезультатаЗапроса"
     TYPE_EN = "QueryResultSelection"
-    __slots__ = ("by_key", "columns", "nodes", "position")
+    __slots__ = ("by_key", "columns", "nodes", "position", "with_hierarchy")
 
-    def __init__(self, columns: list[ResultColumn], nodes: list[TotalsNode]):
+    def __init__(self, columns: list[ResultColumn], nodes: list[TotalsNode], with_hierarchy: bool = True):
         self.columns = columns
         self.nodes = nodes
+        self.with_hierarchy = with_hierarchy  # False: the records' sub-records of ИЕРАРХИЯ are lifted
         self.position = -1
         self.by_key = {_norm(c.name): i for i, c in enumerate(columns)}
 
@@ -183,7 +213,7 @@ class BslQuerySelection(BslObject):
             wanted = [(self._index(str(column)), key)]
         while self.next():
             node = self.nodes[self.position]
-            if all(values_equal(cell_to_bsl(node.values[i]), value) for i, value in wanted):
+            if all(values_equal(_selected(node.values[i]), value) for i, value in wanted):
                 return True
         return False
 
@@ -199,7 +229,7 @@ class BslQuerySelection(BslObject):
     def get(self, index: Any) -> Any:
         if not is_number(index) or not 0 <= int(index) < len(self.columns):
             raise BslRuntimeError("Значение индекса выходит за пределы диапазона")
-        return cell_to_bsl(self._current().values[int(index)])
+        return _selected(self._current().values[int(index)])
 
     @method("ТипЗаписи", "RecordType")
     def record_type(self) -> Any:
@@ -216,17 +246,12 @@ class BslQuerySelection(BslObject):
     @method("Выбрать", "Select")
     def select(self, traversal: Any = None, groupings: Any = None) -> BslQuerySelection:
         node = self._current()
-        if _by_groups(traversal):
-            return BslQuerySelection(self.columns, node.children)
-        flat: list[TotalsNode] = []
-
-        def walk(nodes: list[TotalsNode]) -> None:
-            for child in nodes:
-                flat.append(child)
-                walk(child.children)
-
-        walk(node.children)
-        return BslQuerySelection(self.columns, flat)
+        hierarchy = _by_groups(traversal)
+        if hierarchy is None:
+            return BslQuerySelection(self.columns, flatten(node.children))
+        # a selection without hierarchy already holds lifted copies: its records' children are flat
+        children = node.children if hierarchy or not self.with_hierarchy else without_hierarchy(node.children)
+        return BslQuerySelection(self.columns, children, hierarchy and self.with_hierarchy)
 
     def _index(self, name: str) -> int:
         index = self.by_key.get(_norm(name))
@@ -235,7 +260,7 @@ class BslQuerySelection(BslObject):
         return index
 
     def bsl_get_dynamic(self, name: str) -> Any:
-        return cell_to_bsl(self._current().values[self._index(name)])
+        return _selected(self._current().values[self._index(name)])
 
     def bsl_field_names(self) -> list[str]:
         return [column.name for column in self.columns]

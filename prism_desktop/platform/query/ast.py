@@ -143,8 +143,12 @@ class TupleExpr(Expr):
 
 
 @dataclass(eq=False)
-class Subquery(Expr):
-    query: SelectQuery
+class NestedTable(Expr):
+    """A nested-table field of the select list: `Д.Товары.(Товар, Количество КАК Кол)`, `Д.Товары.*`
+    or a bare `Д.Товары`; `fields` is None when every field of the table is taken."""
+
+    path: FieldPath
+    fields: list[SelectField] | None = None
 
 
 # --- sources -------------------------------------------------------------------------------------
@@ -214,6 +218,8 @@ class TotalsSpec:
     overall: bool
     groupings: list[tuple[Expr, str | None]]  # expression, alias
     pos: Position
+    # grouping index -> ТОЛЬКО: a grouping with ИЕРАРХИЯ (True when ТОЛЬКО ИЕРАРХИЯ)
+    hierarchy: dict[int, bool] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

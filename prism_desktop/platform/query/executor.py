@@ -20,7 +20,7 @@ from prism_desktop.platform.query.result import QueryResult, ResultColumn, decod
 from prism_desktop.platform.query.sources import DerivedColumn
 from prism_desktop.platform.query.sqlite_functions import install, take_failure
 from prism_desktop.platform.query.temp_tables import TempTables
-from prism_desktop.platform.query.totals import build_totals
+from prism_desktop.platform.query.totals import HierarchyReader, build_totals
 from prism_desktop.platform.query.translator import CompiledSelect, QueryDatabase, Translator
 from prism_desktop.platform.types import number_type
 
@@ -84,11 +84,14 @@ def _statement(
         database.techlog.record_query(text, sorted(compiled.tables), count)
         return QueryResult([ResultColumn(PLACED_COLUMN, (number_type(15, 0),))], [(count,)])
     rows = _fetch(database.db, compiled, translator.bound)
-    database.techlog.record_query(text, sorted(compiled.tables), len(rows))
-    result_columns = [ResultColumn(c.name, c.types) for c in compiled.columns]
+    result_columns = [ResultColumn(c.name, c.types, c.nullable) for c in compiled.columns]
     result = QueryResult(result_columns, rows)
+    tables = set(compiled.tables)
     if statement.totals is not None:
-        result.totals = build_totals(statement.totals, result_columns, rows)
+        hierarchy = HierarchyReader(database)  # ИЕРАРХИЯ reads the catalogs' Родитель as part of the query
+        result.totals = build_totals(statement.totals, result_columns, rows, hierarchy)
+        tables |= hierarchy.tables
+    database.techlog.record_query(text, sorted(tables), len(rows))
     return result
 
 

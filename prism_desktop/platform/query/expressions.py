@@ -107,11 +107,6 @@ class ExpressionCompiler:
     def _fieldpath(self, node: A.FieldPath) -> SqlExpr:
         return self.ctx.resolve(node)
 
-    def _subquery(self, node: A.Subquery) -> SqlExpr:
-        compiled = self.tr.compile_select(node.query)
-        column = compiled.columns[0]
-        return SqlExpr(f"({compiled.sql})", column.types)
-
     # --- operators ------------------------------------------------------------------------------
     def _unary(self, node: A.Unary) -> SqlExpr:
         operand = self.compile(node.operand)
@@ -153,7 +148,7 @@ class ExpressionCompiler:
     def _inlist(self, node: A.InList) -> SqlExpr:
         operands = [self.compile(o) for o in node.operands]
         if node.subquery is not None:
-            compiled = self.tr.compile_select(node.subquery)
+            compiled = self.tr.compile_select(node.subquery, outer=self.ctx)
             if len(compiled.columns) != len(operands):
                 raise QueryError(WRONG_FUNCTION_PARAMETERS.format("В"), node.pos)
             if node.hierarchy:

@@ -194,6 +194,23 @@ class _Parser:
             self.advance()
             return A.SelectField(None, None, pos, star_alias=alias)
         expr = self.expression()
+        if isinstance(expr, A.FieldPath) and self.is_op(".") and self.peek().kind == OP:
+            expr = self.nested_table(expr)
+        return A.SelectField(expr, self.alias(), pos)
+
+    def nested_table(self, path: A.FieldPath) -> A.NestedTable:
+        """`<path>.(Поле [КАК Имя], …)` or `<path>.*`: a nested table's fields (select list only)."""
+        self.expect_op(".")
+        if self.accept_op("*"):
+            return A.NestedTable(path.pos, path)
+        self.expect_op("(")
+        fields = self.comma_list(self.nested_field)
+        self.expect_op(")")
+        return A.NestedTable(path.pos, path, fields)
+
+    def nested_field(self) -> A.SelectField:
+        pos = self.tok.pos
+        expr = self.expression()
         return A.SelectField(expr, self.alias(), pos)
 
     def order_item(self) -> A.OrderItem:
@@ -213,6 +230,7 @@ class _Parser:
         if not self.is_kw("BY"):
             aggregates = self.comma_list(self.select_field)
         groupings: list[tuple[A.Expr, str | None]] = []
+        hierarchy: dict[int, bool] = {}
         overall = False
         if self.accept_kw("BY"):
             while True:
@@ -222,14 +240,15 @@ class _Parser:
                     expr = self.expression()
                     if self.accept_kw("ONLY"):
                         self.expect_kw("HIERARCHY_ONLY")
-                    else:
-                        self.accept_kw("HIERARCHY_ONLY")
+                        hierarchy[len(groupings)] = True
+                    elif self.accept_kw("HIERARCHY_ONLY"):
+                        hierarchy[len(groupings)] = False
                     groupings.append((expr, self.alias()))
                 if not self.accept_op(","):
                     break
         else:
             overall = True
-        return A.TotalsSpec(aggregates, overall, groupings, pos)
+        return A.TotalsSpec(aggregates, overall, groupings, pos, hierarchy)
 
     # --- ИЗ -----------------------------------------------------------------------------------
     def from_item(self) -> A.FromItem:
@@ -406,11 +425,8 @@ class _Parser:
         return A.FieldPath(tok.pos, parts)
 
     def parenthesized(self) -> A.Expr:
+        # 1C has no nested query as a value (only `В (ВЫБРАТЬ …)` and ИЗ): `(ВЫБРАТЬ` is a syntax error
         pos = self.expect_op("(").pos
-        if self.is_kw("SELECT"):
-            query = self.union_query()
-            self.expect_op(")")
-            return A.Subquery(pos, query)
         first = self.expression()
         if self.is_op(","):
             items = [first]

@@ -4,10 +4,12 @@ tree when the query has ИТОГИ."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from prism_desktop.platform.query.nested_tables import row_layout
 from prism_desktop.platform.query.translator import OutputColumn
 from prism_desktop.platform.query.values import NULL, TYPE_VALUE, UNDEFINED, Types, tag_of
 from prism_desktop.platform.refs import REF_KINDS, RefKey
@@ -16,13 +18,19 @@ from prism_desktop.platform.types import SimpleType
 
 DETAIL: Final = "ДетальнаяЗапись"
 GROUP_TOTAL: Final = "ИтогПоГруппировке"
+HIERARCHY_TOTAL: Final = "ИтогПоИерархии"
 OVERALL: Final = "ОбщийИтог"
 
 
 @dataclass(frozen=True)
 class ResultColumn:
+    """A column of the result: its types and whether it can hold NULL (a field of the optional side
+    of an outer join, a NULL literal, an aggregate of a query without ГРУППИРОВАТЬ ПО …: see
+    nullability.py), which 1C lists among the column's ТипЗначения."""
+
     name: str
     types: Types
+    nullable: bool = False
 
 
 @dataclass
@@ -47,19 +55,55 @@ class QueryResult:
     def is_empty(self) -> bool:
         return not self.rows
 
+    def __str__(self) -> str:
+        return "РезультатЗапроса"  # Строка() of a result (a nested table's cell in a printed table)
+
     def linear(self) -> list[TotalsNode]:
         """Every row in 1C's direct traversal order: totals before their groups' rows."""
         if self.totals is None:
             return [TotalsNode(DETAIL, row) for row in self.rows]
-        out: list[TotalsNode] = []
+        return flatten(self.totals)
 
-        def walk(nodes: list[TotalsNode]) -> None:
-            for node in nodes:
-                out.append(node)
-                walk(node.children)
+    def by_groups(self, with_hierarchy: bool) -> list[TotalsNode]:
+        """The top records of a traversal by groupings (None without ИТОГИ): ПоГруппировкамСИерархией
+        keeps the hierarchy records nested; ПоГруппировкам takes the hierarchy into no account and
+        lists a grouping's hierarchy and element records one after another at the same level."""
+        if self.totals is None:
+            return []
+        return self.totals if with_hierarchy else without_hierarchy(self.totals)
 
-        walk(self.totals)
-        return out
+
+def flatten(nodes: list[TotalsNode]) -> list[TotalsNode]:
+    """The nodes and everything under them in direct order (a total before its contents)."""
+    out: list[TotalsNode] = []
+
+    def walk(level: list[TotalsNode]) -> None:
+        for node in level:
+            out.append(node)
+            walk(node.children)
+
+    walk(nodes)
+    return out
+
+
+def without_hierarchy(nodes: list[TotalsNode]) -> list[TotalsNode]:
+    """The same records with every hierarchy record's sub-records of its own grouping lifted to its
+    level (copies; records keep their level); the next grouping's records stay under them."""
+    out: list[TotalsNode] = []
+    for node in nodes:
+        if node.kind != HIERARCHY_TOTAL:
+            out.append(_with_children(node, without_hierarchy(node.children)))
+            continue
+        own = [c for c in node.children if c.group == node.group and c.kind in (HIERARCHY_TOTAL, GROUP_TOTAL)]
+        lifted = {id(c) for c in own}
+        lower = [c for c in node.children if id(c) not in lifted]
+        out.append(_with_children(node, without_hierarchy(lower)))
+        out.extend(without_hierarchy(own))
+    return out
+
+
+def _with_children(node: TotalsNode, children: list[TotalsNode]) -> TotalsNode:
+    return TotalsNode(node.kind, node.values, node.group, node.level, children)
 
 
 def _convert(raw: Any, simple: SimpleType) -> Any:
@@ -77,6 +121,8 @@ def _ref_by_tag(tag: str, raw: Any) -> Any:
 
 def decoder(column: OutputColumn, names: list[str]) -> Callable[[tuple[Any, ...]], Any]:
     """A function reading one column's Python value from an SQLite row (`names` are the row's columns)."""
+    if column.nested is not None:
+        return _nested_decoder(column, column.nested, names)
     value_index = names.index(column.column)
     types = column.types
     if column.tag_column is not None:
@@ -107,3 +153,18 @@ def decoder(column: OutputColumn, names: list[str]) -> Callable[[tuple[Any, ...]
         return NULL if raw is None else _convert(raw, simple)
 
     return static
+
+
+def _nested_decoder(
+    column: OutputColumn, nested: list[OutputColumn], names: list[str]
+) -> Callable[[tuple[Any, ...]], Any]:
+    """A nested-table field: its JSON rows (nested_tables.py) as a QueryResult in line order."""
+    index = names.index(column.column)
+    decoders = [decoder(c, row_layout(nested)) for c in nested]
+    columns = [ResultColumn(c.name, c.types) for c in nested]
+
+    def nested_result(row: tuple[Any, ...]) -> QueryResult:
+        lines = sorted(json.loads(row[index] or "[]"), key=lambda line: line[0] or 0)
+        return QueryResult(columns, [tuple(d(line) for d in decoders) for line in lines])
+
+    return nested_result

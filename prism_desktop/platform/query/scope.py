@@ -1,9 +1,13 @@
 """The scope of one SELECT: its sources (ИЗ with joins), field resolution with dereference through
-dots (each hop an implicit LEFT JOIN, placed right after the source it starts from), the select list
-with 1C's automatic field names, and the "field not in group" check."""
+dots (each hop an implicit LEFT JOIN, placed right after the source it starts from), tabular sections
+reached through their header or a reference (`Д.Товары.Товар`: the section's table LEFT JOINed once,
+one row per line; `Д.Товары.(…)` in the select list: a nested table, see nested_tables.py), the select
+list with 1C's automatic field names, and the "field not in group" check."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from prism_desktop.platform import metadata as md
@@ -18,6 +22,12 @@ from prism_desktop.platform.query.errors import (
     table_not_found,
 )
 from prism_desktop.platform.query.expressions import AGGREGATES, ExpressionCompiler
+from prism_desktop.platform.query.nested_tables import (
+    NESTED_AGGREGATE,
+    NESTED_TABLE_MISUSE,
+    NestedField,
+    compile_nested,
+)
 from prism_desktop.platform.query.ordering import presentation
 from prism_desktop.platform.query.sources import (
     Column,
@@ -31,17 +41,34 @@ from prism_desktop.platform.query.sql_expr import SqlExpr, sql_literal
 from prism_desktop.platform.query.values import ANY_STRING, ParameterTable, merge_types, tag_of, type_of_value
 from prism_desktop.platform.query.virtual_tables import VIRTUAL_TABLES, make_virtual_table
 from prism_desktop.platform.schema import quote, sql_scalar
-from prism_desktop.platform.types import TypeDescription
+from prism_desktop.platform.types import SimpleType, TypeDescription
 
 if TYPE_CHECKING:
     from prism_desktop.platform.query.translator import Translator
 
 _PRESENTATION = ("представление", "presentation")
 
+Section = tuple[SimpleType, md.MetaObject, md.TabularSection]  # reference type, its object, section
+
+
+@dataclass(frozen=True)
+class SectionRef:
+    """A tabular section reached through a reference (the header's Ссылка or a reference field):
+    one candidate per type the reference may be of."""
+
+    owner: Source | None
+    ref: SqlExpr
+    sections: list[Section]
+
 
 class SelectContext:
-    def __init__(self, tr: Translator):
+    """`outer`: the query around a nested query of `В (ВЫБРАТЬ …)`. 1C lets such a query use the outer
+    query's fields (a correlated subquery, SQLite evaluates it as such); a name known in the nested
+    query's own sources hides the outer one."""
+
+    def __init__(self, tr: Translator, outer: SelectContext | None = None):
         self.tr = tr
+        self.outer = outer
         self.config = tr.config
         self.sources: list[Source] = []
         self._items: list[tuple[Source, list[tuple[str, Source, str]]]] = []
@@ -51,6 +78,7 @@ class SelectContext:
         self._tables: set[str] = set()
         self.compiler = ExpressionCompiler(self)
         self.group_sql: set[str] | None = None
+        self.nested: dict[str, NestedField] = {}  # nested-table fields of the select list, by SQL
 
     @classmethod
     def over(cls, tr: Translator, source: Source) -> SelectContext:
@@ -145,20 +173,23 @@ class SelectContext:
         """The alias of `meta`'s table joined on Ссылка = ref (once per owner, reference and type)."""
         tag = f"{meta.kind}.{meta.name}"
         key = (owner.sql_alias if owner else "", ref_sql, tag)
+        return self._join(owner, key, meta.table, _ref_condition(ref_sql, ref_tag, tag))
+
+    def _join(
+        self, owner: Source | None, key: tuple[str, str, str], table: str, on: Callable[[str], str]
+    ) -> str:
+        """The alias of `table` LEFT JOINed after `owner` on `on(alias)`, joined once per key."""
         alias = self._implicit_keys.get(key)
         if alias is not None:
             return alias
         alias = self.tr.alias("j")
-        condition = f"{quote(alias)}.{quote('Ссылка')} = {ref_sql}"
-        if ref_tag is not None:
-            condition += f" AND {ref_tag} = {sql_literal(tag)}"
-        clause = f"LEFT JOIN {quote(meta.table)} AS {quote(alias)} ON {condition}"
+        clause = f"LEFT JOIN {quote(table)} AS {quote(alias)} ON {on(quote(alias))}"
         if owner is None:
             self._trailing.append(clause)
         else:
             self._implicit.setdefault(owner.sql_alias, []).append(clause)
         self._implicit_keys[key] = alias
-        self._tables.add(meta.table)
+        self._tables.add(table)
         return alias
 
     def from_clause(self) -> str:
@@ -180,6 +211,9 @@ class SelectContext:
         clauses = self._implicit.get(source.sql_alias)
         return " " + " ".join(clauses) if clauses else ""
 
+    def add_tables(self, tables: set[str]) -> None:
+        self._tables |= tables
+
     def tables(self) -> set[str]:
         return self._tables | {t for s in self.sources for t in s.tables}
 
@@ -189,23 +223,72 @@ class SelectContext:
         return next((s for s in self.sources if md.norm(s.alias) == key), None)
 
     def resolve(self, path: A.FieldPath) -> SqlExpr:
+        target = self.target(path)
+        if isinstance(target, SectionRef):
+            raise QueryError(NESTED_TABLE_MISUSE.format(path.text), path.pos)
+        return target
+
+    def target(self, path: A.FieldPath) -> SqlExpr | SectionRef:
+        """What a dotted path names: a value, or a tabular section (a nested table) reached through
+        its header table (`Д.Товары`) or through a reference (`Р.Документ.Товары`)."""
+        if self.outer is not None and not self._knows(path):
+            return self.outer.target(path)
+        owner, expr, rest = self._start(path)
+        i = 0
+        while i < len(rest):
+            sections = self._sections(expr, rest[i])
+            if not sections:
+                expr = self.deref(owner, expr, rest[i], path)
+                i += 1
+                continue
+            section_ref = SectionRef(owner, expr, sections)
+            if i + 1 == len(rest):
+                return section_ref
+            expr = self._section_field(section_ref, rest[i + 1], path)
+            i += 2
+        return expr
+
+    def _knows(self, path: A.FieldPath) -> bool:
+        """Whether the path starts in this query's own sources (an alias, a field or a section)."""
+        first = path.parts[0]
+        if len(path.parts) > 1 and self.source_by_alias(first) is not None:
+            return True
+        return any(self._column(s, first) is not None or self._header_column(s, first) for s in self.sources)
+
+    def _start(self, path: A.FieldPath) -> tuple[Source | None, SqlExpr, list[str]]:
+        """The source a path starts from, the value of its first field and the parts left. A
+        tabular section named right after a source (or alone) starts from the source's Ссылка."""
         parts = path.parts
         source = self.source_by_alias(parts[0]) if len(parts) > 1 else None
         if source is not None:
             column = self._column(source, parts[1])
-            rest = parts[2:]
-        else:
-            found = [(s, c) for s in self.sources if (c := self._column(s, parts[0])) is not None]
-            if len(found) > 1:
-                raise QueryError(AMBIGUOUS_FIELD.format(path.text), path.pos)
-            source, column = found[0] if found else (None, None)
-            rest = parts[1:]
-        if column is None:
+            if column is not None:
+                return source, _value(column), parts[2:]
+            header = self._header_ref(source, parts[1])
+            if header is None:
+                raise field_not_found(path.text, path.pos)
+            return source, header, parts[1:]
+        found = [(s, c) for s in self.sources if (c := self._column(s, parts[0])) is not None]
+        rest = parts[1:]
+        if not found:
+            found = [(s, c) for s in self.sources if (c := self._header_column(s, parts[0])) is not None]
+            rest = parts
+        if len(found) > 1:
+            raise QueryError(AMBIGUOUS_FIELD.format(path.text), path.pos)
+        if not found:
             raise field_not_found(path.text, path.pos)
-        expr = SqlExpr(column.sql, column.types, column.tag)
-        for name in rest:
-            expr = self.deref(source, expr, name, path)
-        return expr
+        return found[0][0], _value(found[0][1]), rest
+
+    def _header_column(self, source: Source, name: str) -> Column | None:
+        """The source's Ссылка when `name` is one of its object's tabular sections."""
+        meta = source.meta
+        if meta is None or meta.tabular_section(name) is None:
+            return None
+        return source.column("Ссылка")
+
+    def _header_ref(self, source: Source, name: str) -> SqlExpr | None:
+        column = self._header_column(source, name)
+        return None if column is None else _value(column)
 
     def _column(self, source: Source, name: str) -> Column | None:
         column = source.column(name)
@@ -235,20 +318,44 @@ class SelectContext:
             if md.norm(name) in _PRESENTATION and any(t.is_ref for t in expr.types):
                 return SqlExpr(presentation(self.config, expr), (ANY_STRING,))
             raise field_not_found(path.text, path.pos)
-        if len(candidates) == 1:
-            column = candidates[0][1]
-            return SqlExpr(column.sql, column.types, column.tag)
-        types = merge_types(*(c.types for _, c in candidates))
-        value = (
-            "(CASE "
-            + " ".join(f"WHEN {expr.tag} = {sql_literal(t)} THEN {c.sql}" for t, c in candidates)
-            + " END)"
-        )
-        tags = " ".join(
-            f"WHEN {expr.tag} = {sql_literal(t)} THEN {c.tag or sql_literal(tag_of(c.types[0]))}"
-            for t, c in candidates
-        )
-        return SqlExpr(value, types, f"(CASE {tags} END)")
+        return _by_type(expr, candidates)
+
+    # --- tabular sections through their header table ------------------------------------------
+    def _sections(self, expr: SqlExpr, name: str) -> list[Section]:
+        """The tabular sections `name` of the objects `expr` may refer to (none when one of those
+        objects has a field of that name: a field comes first)."""
+        sections: list[Section] = []
+        for simple in expr.types:
+            meta = self.config.find(simple.ref_kind or "", simple.ref_name or "") if simple.is_ref else None
+            if meta is None:
+                continue
+            if meta.field(name) is not None:
+                return []
+            section = meta.tabular_section(name)
+            if section is not None:
+                sections.append((simple, meta, section))
+        return sections
+
+    def _section_field(self, target: SectionRef, name: str, path: A.FieldPath) -> SqlExpr:
+        """A field of a tabular section reached through a reference: the section's table is joined
+        (LEFT, one row per line; once per owner, reference and section, whatever fields are read)."""
+        candidates: list[tuple[str, Column]] = []
+        for simple, meta, section in target.sections:
+            f = section.field(name)
+            if f is None:
+                continue
+            alias = self._section_join(target, simple, meta, section)
+            candidates.append((tag_of(simple), field_column(alias, f)))
+        if not candidates:
+            raise field_not_found(path.text, path.pos)
+        return _by_type(target.ref, candidates)
+
+    def _section_join(
+        self, target: SectionRef, simple: SimpleType, meta: md.MetaObject, section: md.TabularSection
+    ) -> str:
+        ref = target.ref
+        key = (target.owner.sql_alias if target.owner else "", ref.sql, f"{meta.full_name}.{section.name}")
+        return self._join(target.owner, key, section.table, _ref_condition(ref.sql, ref.tag, tag_of(simple)))
 
     # --- expressions ------------------------------------------------------------------------------
     def expression(self, node: A.Expr) -> SqlExpr:
@@ -277,9 +384,13 @@ class SelectContext:
                             (_unique(names, column.name), SqlExpr(column.sql, column.types, column.tag))
                         )
                 continue
-            if aggregated:
-                self.check_grouped(field.expr)
-            expr = self.expression(field.expr)
+            nested = self._nested_table(field.expr)
+            if nested is not None:
+                expr = self._nested_field(nested, aggregated)
+            else:
+                if aggregated:
+                    self.check_grouped(field.expr)
+                expr = self.expression(field.expr)
             if field.alias is not None:
                 if md.norm(field.alias) in names:
                     raise QueryError(DUPLICATE_ALIAS.format(field.alias), field.pos)
@@ -289,6 +400,30 @@ class SelectContext:
                 result.append((_unique(names, self._auto_name(field.expr, index)), expr))
         return result
 
+    def _nested_table(self, node: A.Expr) -> tuple[A.NestedTable, SectionRef] | None:
+        """A select-list item naming a nested table (`Д.Товары.(…)`, `Д.Товары.*`, `Д.Товары`)."""
+        if isinstance(node, A.NestedTable):
+            target = self.target(node.path)
+            if not isinstance(target, SectionRef):
+                raise field_not_found(node.path.text, node.pos)
+            return node, target
+        if isinstance(node, A.FieldPath):
+            target = self.target(node)
+            if isinstance(target, SectionRef):
+                return A.NestedTable(node.pos, node), target
+        return None
+
+    def _nested_field(self, nested: tuple[A.NestedTable, SectionRef], aggregated: bool) -> SqlExpr:
+        node, target = nested
+        if aggregated:  # a nested table is neither a grouping nor an aggregate
+            raise QueryError(NOT_IN_GROUP.format(node.path.text), node.pos)
+        for item in node.fields or []:
+            if item.expr is not None and _has_aggregate(item.expr):
+                raise QueryError(NESTED_AGGREGATE.format(node.path.text), item.pos)
+        expr, field = compile_nested(self, node, target)
+        self.nested[expr.sql] = field
+        return expr
+
     def _star_source(self, field: A.SelectField) -> Source:
         source = self.source_by_alias(field.star_alias or "")
         if source is None:
@@ -296,6 +431,8 @@ class SelectContext:
         return source
 
     def _auto_name(self, expr: A.Expr, index: int) -> str:
+        if isinstance(expr, A.NestedTable):
+            expr = expr.path
         if isinstance(expr, A.FieldPath):
             parts = expr.parts
             if len(parts) > 1 and self.source_by_alias(parts[0]) is not None:
@@ -311,6 +448,8 @@ class SelectContext:
         if isinstance(node, A.Call) and node.name.lower() in AGGREGATES:
             return
         if isinstance(node, A.FieldPath):
+            if self.outer is not None and not self._knows(node):
+                return  # a field of the outer query is one value for all rows of this one
             for k in range(len(node.parts), 0, -1):
                 prefix = A.FieldPath(node.pos, node.parts[:k])
                 try:
@@ -320,11 +459,42 @@ class SelectContext:
                     continue
             self.expression(node)  # an unknown field is reported as such first
             raise QueryError(NOT_IN_GROUP.format(node.text), node.pos)
-        constant = isinstance(node, (A.Literal, A.Param, A.ValueOf, A.TypeOf, A.Subquery, A.InList))
+        constant = isinstance(node, (A.Literal, A.Param, A.ValueOf, A.TypeOf, A.InList))
         if not constant and self.expression(node).sql in self.group_sql:
             return
         for child in _children(node):
             self.check_grouped(child)
+
+
+def _ref_condition(ref_sql: str, ref_tag: str | None, tag: str) -> Callable[[str], str]:
+    """The ON condition of a table whose Ссылка (or owner's Ссылка) is the reference `ref_sql`."""
+
+    def on(alias: str) -> str:
+        condition = f"{alias}.{quote('Ссылка')} = {ref_sql}"
+        return condition if ref_tag is None else f"{condition} AND {ref_tag} = {sql_literal(tag)}"
+
+    return on
+
+
+def _value(column: Column) -> SqlExpr:
+    return SqlExpr(column.sql, column.types, column.tag)
+
+
+def _by_type(ref: SqlExpr, candidates: list[tuple[str, Column]]) -> SqlExpr:
+    """One value from the candidates found for each type `ref` may refer to (keyed by type tag)."""
+    if len(candidates) == 1:
+        return _value(candidates[0][1])
+    types = merge_types(*(c.types for _, c in candidates))
+    value = (
+        "(CASE "
+        + " ".join(f"WHEN {ref.tag} = {sql_literal(t)} THEN {c.sql}" for t, c in candidates)
+        + " END)"
+    )
+    tags = " ".join(
+        f"WHEN {ref.tag} = {sql_literal(t)} THEN {c.tag or sql_literal(tag_of(c.types[0]))}"
+        for t, c in candidates
+    )
+    return SqlExpr(value, types, f"(CASE {tags} END)")
 
 
 def _unique(names: set[str], name: str) -> str:

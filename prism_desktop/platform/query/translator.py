@@ -19,6 +19,8 @@ from prism_desktop.platform.query.errors import (
     Position,
     QueryError,
 )
+from prism_desktop.platform.query.nested_tables import NESTED_TABLE_MISUSE, check_placement
+from prism_desktop.platform.query.nullability import nullable_columns
 from prism_desktop.platform.query.ordering import order_terms
 from prism_desktop.platform.query.scope import SelectContext
 from prism_desktop.platform.query.sql_expr import CI_COLLATION, SqlExpr
@@ -50,6 +52,8 @@ class OutputColumn:
     column: str
     tag_column: str | None
     types: Types
+    nested: list[OutputColumn] | None = None  # a nested-table field's columns (nested_tables.py)
+    nullable: bool = False  # can hold NULL (nullability.py)
 
 
 @dataclass
@@ -74,6 +78,7 @@ class Translator:
         self.bound: dict[str, Any] = {}
         self.tables: set[str] = set()
         self._serial = itertools.count(1)
+        self._depth = 0  # compile_select calls in progress: 1 is the statement itself
 
     def alias(self, prefix: str) -> str:
         return f"{prefix}{next(self._serial)}"
@@ -90,15 +95,19 @@ class Translator:
         return self.params[key]
 
     # --- SELECT -------------------------------------------------------------------------------
-    def compile_select(self, query: A.SelectQuery) -> CompiledSelect:
+    def compile_select(self, query: A.SelectQuery, outer: SelectContext | None = None) -> CompiledSelect:
+        """`outer`: the query around a nested query of `В (ВЫБРАТЬ …)`, whose fields it may use."""
+        self._depth += 1
         parts = [query] + [q for _, q in query.unions]
         contexts: list[SelectContext] = []
         fields: list[list[tuple[str, SqlExpr]]] = []
         for part in parts:
-            ctx = SelectContext(self)
+            ctx = SelectContext(self, outer)
             ctx.add_from(part.sources)
             fields.append(ctx.select_fields(part))
             contexts.append(ctx)
+        nested = [f for ctx in contexts for f in ctx.nested.values()]
+        check_placement(nested, top=self._depth == 1, union=len(parts) > 1, into=query.into is not None)
         width = len(fields[0])
         for part, part_fields in zip(parts[1:], fields[1:], strict=True):
             if len(part_fields) != width:
@@ -108,7 +117,11 @@ class Translator:
             exprs = [f[i][1] for f in fields]
             types = merge_types(*(e.types for e in exprs))
             dynamic = len(types) > 1 or any(e.tag is not None for e in exprs)
-            columns.append(OutputColumn(name, f"c{i}", f"c{i}_t" if dynamic else None, types))
+            inner = contexts[0].nested.get(exprs[0].sql)
+            tag_column = f"c{i}_t" if dynamic else None
+            columns.append(OutputColumn(name, f"c{i}", tag_column, types, inner.columns if inner else None))
+        for column, nullable in zip(columns, nullable_columns(parts, contexts), strict=True):
+            column.nullable = nullable
         rendered = [
             self._render_part(part, ctx, part_fields, columns, single=len(parts) == 1)
             for part, ctx, part_fields in zip(parts, contexts, fields, strict=True)
@@ -124,6 +137,7 @@ class Translator:
             if query.order_by:
                 terms = [t for item in query.order_by for t in self._union_order(item, columns)]
                 sql = f"SELECT * FROM ({sql}) ORDER BY {', '.join(terms)}"
+        self._depth -= 1
         return CompiledSelect(sql, columns, set(self.tables))
 
     def _render_part(
@@ -136,7 +150,10 @@ class Translator:
     ) -> str:
         items: list[str] = []
         for (_, expr), col in zip(part_fields, columns, strict=True):
-            items.append(f"{expr.sql} AS {col.column}")
+            # a string column carries 1C's case-insensitive comparison, so that РАЗЛИЧНЫЕ and
+            # ОБЪЕДИНИТЬ fold "а"/"А" as they group them (SQLite dedups by the column's collation)
+            collate = f" COLLATE {CI_COLLATION}" if any(t.name == STRING for t in col.types) else ""
+            items.append(f"{expr.sql}{collate} AS {col.column}")
             if col.tag_column is not None:
                 items.append(f"{expr.tag_sql()} AS {col.tag_column}")
         where = ctx.boolean(part.where) if part.where is not None else None
@@ -166,6 +183,8 @@ class Translator:
 
     def _order_expr(self, item: A.OrderItem, ctx: SelectContext, columns: list[OutputColumn]) -> SqlExpr:
         column = _output_column(item.expr, columns)
+        if column is not None and column.nested is not None:
+            raise QueryError(NESTED_TABLE_MISUSE.format(column.name), item.pos)
         if column is not None:
             return SqlExpr(column.column, column.types, column.tag_column)
         return ctx.expression(item.expr)

@@ -1,4 +1,5 @@
 """Virtual tables of registers, computed from the movement tables (schema.py keeps no totals).
+The accounting registers' tables live in virtual_accounting.py; this module holds what they share.
 
 Accumulation registers
   Остатки(Период, Условие)       Σ(Приход − Расход) over active movements with Период < Период (the
@@ -8,29 +9,40 @@ Accumulation registers
   Обороты(Начало, Конец, Периодичность, Условие)   Начало ≤ Период ≤ Конец (both included);
                                   <Рес>Приход, <Рес>Расход, <Рес>Оборот (turnover registers: Оборот).
   ОстаткиИОбороты(Начало, Конец, Периодичность, МетодДополнения, Условие)
-                                  НачальныйОстаток (before Начало), Приход, Расход, Оборот,
-                                  КонечныйОстаток; with a periodicity, one row per period with
-                                  movements (method "Движения").
+                                  <Рес>НачальныйОстаток, Приход, Расход, Оборот, КонечныйОстаток.
 Information registers
   СрезПоследних(Период, Условие)  per dimension combination the record with the greatest Период ≤
                                   Период (included); СрезПервых: the smallest Период ≥ Период.
                                   The condition is applied before the slice, as in 1C.
-Accounting registers (Счет, Субконто1…n, dimensions; КорСчет, КорСубконто1…n in Обороты)
-  Остатки(Период, УсловиеСчета, Субконто, Условие)  <Рес>Остаток, <Рес>ОстатокДт, <Рес>ОстатокКт
-  Обороты(Начало, Конец, Периодичность, УсловиеСчета, Субконто, Условие, УсловиеКорСчета, КорСубконто)
-                                  <Рес>ОборотДт, <Рес>ОборотКт, <Рес>Оборот
-  ОстаткиИОбороты(Начало, Конец, Периодичность, МетодДополнения, УсловиеСчета, Субконто, Условие)
-  ОборотыДтКт(Начало, Конец, Периодичность, УсловиеСчетаДт, СубконтоДт, УсловиеСчетаКт, СубконтоКт,
-              Условие)            СчетДт, СчетКт, СубконтоДт/Кт<i>, <Рес>Оборот
 
-As in 1C, a virtual table is grouped only by the dimensions the query uses; an empty date or an
-omitted parameter means "no bound".
+ОстаткиИОбороты with a periodicity (balance_periods below; the accounting one works the same way):
+  one row per key and period; the periods are Секунда … Год (Период = the start of the period),
+  Регистратор (one row per Период and recorder), Запись (per movement: Период, Регистратор,
+  НомерСтроки) or Авто (the finest period field the query uses: НомерСтроки → Запись, Регистратор →
+  Регистратор, <Единица>Период → that unit, Период → Запись; none → Период). НачальныйОстаток is
+  the balance at the start of the row's period (at Начало for the first one), КонечныйОстаток the
+  balance at its end (at Конец for the last one), the turnovers those within [Начало, Конец].
+  МетодДополнения (Движения / RegisterRecords, the default; ДвиженияИГраницыПериода /
+  RegisterRecordsAndPeriodBoundaries; only meaningful with a periodicity):
+    Движения                 rows only for periods with movements; a key that has a balance at
+                             Начало but no movement in the interval gets one row, for the period
+                             holding Начало, with zero turnovers;
+    ДвиженияИГраницыПериода  besides, every key gets a row for the period holding Начало and one
+                             for the period holding Конец (for Регистратор / Запись: rows at the
+                             moments Начало and Конец with an empty recorder).
+  Rows whose values are all zero are omitted. With Период, one row per key for the interval.
+
+As in 1C, a virtual table is grouped only by the dimensions the query uses (its period rows are
+always kept apart); an empty date or an omitted parameter means "no bound". A wrong parameter gives
+1C's 'Неверные параметры "<Таблица>"' at the parameter.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from prism_desktop.platform import metadata as md
@@ -41,6 +53,7 @@ from prism_desktop.platform.query.errors import (
     WRONG_PARAMETER,
     Position,
     QueryError,
+    field_not_found,
     table_not_found,
 )
 from prism_desktop.platform.query.sources import DerivedColumn, DerivedSource, Source, TableSource
@@ -58,6 +71,7 @@ BALANCE_AND_TURNOVERS: Final = "ОстаткиИОбороты"
 SLICE_LAST: Final = "СрезПоследних"
 SLICE_FIRST: Final = "СрезПервых"
 DRCR_TURNOVERS: Final = "ОборотыДтКт"
+RECORDS_WITH_SUBCONTO: Final = "ДвиженияССубконто"
 VIRTUAL_TABLES: Final[dict[str, str]] = {
     "остатки": BALANCE,
     "balance": BALANCE,
@@ -71,21 +85,32 @@ VIRTUAL_TABLES: Final[dict[str, str]] = {
     "slicefirst": SLICE_FIRST,
     "оборотыдткт": DRCR_TURNOVERS,
     "drcrturnovers": DRCR_TURNOVERS,
+    "движенияссубконто": RECORDS_WITH_SUBCONTO,
+    "recordswithextdimensions": RECORDS_WITH_SUBCONTO,
 }
-_RECORD: Final = "RECORD"
-_RECORDER: Final = "RECORDER"
-_AUTO: Final = "AUTO"
+RECORD: Final = "RECORD"
+RECORDER: Final = "RECORDER"
+AUTO: Final = "AUTO"
 _PERIODICITY: Final[dict[str, str | None]] = {
     "период": None,
     "period": None,
-    "запись": _RECORD,
-    "record": _RECORD,
-    "регистратор": _RECORDER,
-    "recorder": _RECORDER,
-    "авто": _AUTO,
-    "auto": _AUTO,
+    "запись": RECORD,
+    "record": RECORD,
+    "регистратор": RECORDER,
+    "recorder": RECORDER,
+    "авто": AUTO,
+    "auto": AUTO,
     **dates.UNITS,
 }
+MOVEMENTS: Final = "Движения"
+BOUNDARIES: Final = "ДвиженияИГраницыПериода"
+_ADDITION: Final[dict[str, str]] = {
+    "движения": MOVEMENTS,
+    "registerrecords": MOVEMENTS,
+    "движенияиграницыпериода": BOUNDARIES,
+    "registerrecordsandperiodboundaries": BOUNDARIES,
+}
+# the period fields, finest first (Авто picks the first one the query uses)
 _PERIOD_FIELDS: Final[dict[str, str]] = {
     "СекундаПериод": dates.SECOND,
     "МинутаПериод": dates.MINUTE,
@@ -108,6 +133,7 @@ _ARITY: Final[dict[tuple[str, str], int]] = {
     (md.ACCOUNTING_REGISTER, TURNOVERS): 8,
     (md.ACCOUNTING_REGISTER, BALANCE_AND_TURNOVERS): 7,
     (md.ACCOUNTING_REGISTER, DRCR_TURNOVERS): 8,
+    (md.ACCOUNTING_REGISTER, RECORDS_WITH_SUBCONTO): 5,
 }
 
 
@@ -115,7 +141,7 @@ def q(name: str) -> str:
     return quote(name)
 
 
-class _Table:
+class Table:
     """One virtual table being built: its parameters and the helpers its kinds share."""
 
     def __init__(
@@ -132,13 +158,20 @@ class _Table:
     def arg(self, index: int) -> A.Expr | None:
         return self.params[index] if index < len(self.params) else None
 
-    def bound(self, index: int, column_sql: str, lower: bool, inclusive: bool) -> str | None:
-        """A period bound: Период >= / > / <= / < the parameter (no bound when omitted or empty)."""
+    def wrong(self, node: A.Expr | None) -> QueryError:
+        """1C's error for a parameter of the wrong kind, at the parameter."""
+        return QueryError(
+            WRONG_FUNCTION_PARAMETERS.format(self.name), node.pos if node is not None else self.pos
+        )
+
+    def _date(self, index: int) -> tuple[str, bool | None] | None:
+        """A date parameter's SQL and, for a Граница, its inclusion (None: omitted or Неопределено)."""
         from prism_desktop.platform.query.scope import SelectContext
 
         node = self.arg(index)
         if node is None:
             return None
+        inclusive: bool | None = None
         if isinstance(node, A.Param):
             value = self.tr.param_value(node.name, node.pos)
             if isinstance(value, Boundary):
@@ -149,10 +182,24 @@ class _Table:
                 raise QueryError(WRONG_PARAMETER.format(node.name), node.pos)
         expr = SelectContext(self.tr).expression(node)
         if expr.types and any(t != DATE_TYPE for t in expr.types):
-            raise QueryError(WRONG_FUNCTION_PARAMETERS.format(self.name), node.pos)
+            raise self.wrong(node)
+        return expr.sql, inclusive
+
+    def bound(self, index: int, column_sql: str, lower: bool, inclusive: bool) -> str | None:
+        """A period bound: Период >= / > / <= / < the parameter (no bound when omitted or empty)."""
+        date = self._date(index)
+        if date is None:
+            return None
+        v, given = date
+        if given is not None:
+            inclusive = given
         op = (">=" if inclusive else ">") if lower else ("<=" if inclusive else "<")
-        v = expr.sql
         return f"({v} IS NULL OR {v} = '{EMPTY_DATE_SQL}' OR {column_sql} {op} {v})"
+
+    def moment(self, index: int) -> str | None:
+        """The SQL of a date parameter's value, NULL when it is the empty date (None when omitted)."""
+        date = self._date(index)
+        return None if date is None else f"NULLIF({date[0]}, '{EMPTY_DATE_SQL}')"
 
     def periodicity(self, index: int) -> str | None:
         node = self.arg(index)
@@ -160,15 +207,56 @@ class _Table:
             return None
         if isinstance(node, A.FieldPath) and len(node.parts) == 1 and md.norm(node.parts[0]) in _PERIODICITY:
             return _PERIODICITY[md.norm(node.parts[0])]
-        raise QueryError(WRONG_FUNCTION_PARAMETERS.format(self.name), node.pos)
+        raise self.wrong(node)
 
-    def condition(self, index: int, source: Source) -> tuple[str, list[str]]:
-        """The FROM text over `source` (with the joins the condition needs) and the WHERE parts."""
+    def addition(self, index: int) -> str:
+        """МетодДополнения: Движения (the default) or ДвиженияИГраницыПериода, given as an identifier."""
+        node = self.arg(index)
+        if node is None:
+            return MOVEMENTS
+        if isinstance(node, A.FieldPath) and len(node.parts) == 1 and md.norm(node.parts[0]) in _ADDITION:
+            return _ADDITION[md.norm(node.parts[0])]
+        raise self.wrong(node)
+
+    def count(self, index: int) -> int | None:
+        """A number of rows (Первые): a non-negative whole number, literal or parameter."""
+        node = self.arg(index)
+        if node is None:
+            return None
+        if isinstance(node, A.Param):
+            value = self.tr.param_value(node.name, node.pos)
+            error = QueryError(WRONG_PARAMETER.format(node.name), node.pos)
+        elif isinstance(node, A.Literal) and not node.is_null:
+            value, error = node.value, self.wrong(node)
+        else:
+            raise self.wrong(node)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, Decimal))
+            or value < 0
+            or value != int(value)
+        ):
+            raise error
+        return int(value)
+
+    def ordering(self, index: int, columns: Sequence[DerivedColumn]) -> DerivedColumn | None:
+        """Порядок: one field of the table (None when omitted)."""
+        node = self.arg(index)
+        if node is None:
+            return None
+        if not isinstance(node, A.FieldPath) or len(node.parts) != 1:
+            raise self.wrong(node)
+        column = next((c for c in columns if md.norm(c.name) == md.norm(node.parts[0])), None)
+        if column is None:
+            raise field_not_found(node.text, node.pos)
+        return column
+
+    def condition(self, source: Source, *indexes: int) -> tuple[str, list[str]]:
+        """The FROM text over `source` (with the joins the conditions need) and the WHERE parts."""
         from prism_desktop.platform.query.scope import SelectContext
 
         nested = SelectContext.over(self.tr, source)
-        node = self.arg(index)
-        parts = [nested.boolean(node)] if node is not None else []
+        parts = [nested.boolean(node) for node in map(self.arg, indexes) if node is not None]
         self.tables |= nested.tables()
         return nested.from_clause(), parts
 
@@ -193,40 +281,52 @@ class _Table:
         return DerivedSource(alias, sql_alias, columns, build, self.tables)
 
 
-def _types(f: md.Field) -> Types:
+def types_of(f: md.Field) -> Types:
     return (*f.type.types, UNDEFINED) if f.type.is_composite else f.type.types
 
 
-def _column(name: str, types: Types, composite: bool) -> DerivedColumn:
-    return DerivedColumn(name, name, types, name + "_t" if composite else None)
+def field_column(f: md.Field, name: str | None = None) -> DerivedColumn:
+    name = name or f.name
+    return DerivedColumn(name, name, types_of(f), name + "_t" if f.type.is_composite else None)
 
 
-def _field_column(f: md.Field, name: str | None = None) -> DerivedColumn:
-    return _column(name or f.name, _types(f), f.type.is_composite)
-
-
-def _select(column: DerivedColumn, value_sql: str, tag_sql: str | None) -> list[str]:
+def select(column: DerivedColumn, value_sql: str, tag_sql: str | None) -> list[str]:
     items = [f"{value_sql} AS {q(column.column)}"]
     if column.tag_column is not None:
         items.append(f"{tag_sql or 'NULL'} AS {q(column.tag_column)}")
     return items
 
 
-def _fsql(alias_sql: str, f: md.Field) -> tuple[str, str | None]:
+def fsql(alias_sql: str, f: md.Field) -> tuple[str, str | None]:
     """A physical field's value and tag SQL under a table alias."""
     tag = f"{alias_sql}.{q(f.tag_column)}" if f.tag_column else None
     return f"{alias_sql}.{q(f.column)}", tag
 
 
-def _key(column: DerivedColumn, value_sql: str, tag_sql: str | None) -> tuple[list[str], list[str]]:
+def names(column: DerivedColumn) -> list[str]:
+    """The SQL column names of a column: its value and, for several types, its tag."""
+    return [column.column] + ([column.tag_column] if column.tag_column else [])
+
+
+def key(column: DerivedColumn, value_sql: str, tag_sql: str | None) -> tuple[list[str], list[str]]:
     """Select items and GROUP BY expressions of a grouping column (grouping by the expressions: an
     output alias equal to a source column name would group by the source column in SQLite)."""
     groups = [value_sql] + ([tag_sql] if column.tag_column is not None and tag_sql else [])
-    return _select(column, value_sql, tag_sql), groups
+    return select(column, value_sql, tag_sql), groups
 
 
-def _group(column: DerivedColumn) -> list[str]:
-    return [q(column.column)] + ([q(column.tag_column)] if column.tag_column else [])
+def used_columns(columns: Sequence[DerivedColumn], used: set[str]) -> list[DerivedColumn]:
+    return [c for c in columns if md.norm(c.name) in used]
+
+
+def nonzero(columns: Sequence[tuple[str, md.Field]]) -> str:
+    """A test that some of the named resource values is not zero (rounded to the resource's
+    precision, so that float residues of REAL sums count as zero)."""
+    tests = []
+    for name, res in columns:
+        precision = max((t.precision for t in res.type.types), default=0)
+        tests.append(f"ROUND({q(name)}, {precision}) <> 0")
+    return " OR ".join(tests) if tests else "1"
 
 
 def make_virtual_table(
@@ -252,30 +352,24 @@ def make_virtual_table(
         raise table_not_found(f"{register.full_name}.{name}", pos)
     if len(params) > arity:
         raise QueryError(WRONG_FUNCTION_PARAMETERS.format(kind), pos)
-    table = _Table(ctx, register, kind, params, pos)
+    table = Table(ctx, register, kind, params, pos)
     if isinstance(register, md.AccumulationRegister):
+        if kind == BALANCE_AND_TURNOVERS:
+            return _accumulation_periods(table, register, alias, sql_alias)
         return _accumulation(table, register, kind, alias, sql_alias)
     if isinstance(register, md.InformationRegister):
         return _slice(table, register, kind == SLICE_LAST, alias, sql_alias)
     assert isinstance(register, md.AccountingRegister)
-    return _accounting(table, register, kind, alias, sql_alias)
+    # imported here: the accounting module builds on this one
+    from prism_desktop.platform.query.virtual_accounting import accounting_table
+
+    return accounting_table(table, register, kind, alias, sql_alias)
 
 
-# --- accumulation registers ------------------------------------------------------------------
+# --- periods ---------------------------------------------------------------------------------
 
 
-def _no_periodicity(t: _Table, periodicity: str | None) -> None:
-    """ОстаткиИОбороты is computed for the whole interval; per-period rows are not emulated."""
-    if periodicity is not None:
-        node = t.arg(2)
-        raise QueryError(
-            f"Периодичность виртуальной таблицы {t.name} не поддерживается эмулятором "
-            "PRISM Desktop: укажите Период",
-            node.pos if node is not None else t.pos,
-        )
-
-
-def _grouping_keys(
+def grouping_keys(
     used: set[str],
     field_columns: list[tuple[DerivedColumn, md.Field]],
     periods: list[tuple[DerivedColumn, str | None]],
@@ -288,18 +382,18 @@ def _grouping_keys(
     groups: list[str] = []
     for column, f in field_columns:
         if md.norm(column.name) in used:
-            selected, grouped = _key(column, *_fsql(alias_sql, f))
+            selected, grouped = key(column, *fsql(alias_sql, f))
             items += selected
             groups += grouped
     for column, unit in periods:
         if md.norm(column.name) in used:
-            selected, grouped = _key(column, *_period_value(unit, phys_alias, column))
+            selected, grouped = key(column, *period_value(unit, phys_alias, column))
             items += selected
             groups += grouped
     return items, groups
 
 
-def _period_columns(periodicity: str | None, register: md.Register) -> list[tuple[DerivedColumn, str | None]]:
+def period_columns(periodicity: str | None, register: md.Register) -> list[tuple[DerivedColumn, str | None]]:
     """Period fields of Обороты/ОстаткиИОбороты: (column, unit or the marker of Регистратор/НомерСтроки)."""
     if periodicity is None:
         return []
@@ -309,29 +403,193 @@ def _period_columns(periodicity: str | None, register: md.Register) -> list[tupl
     ]
     columns += [(DerivedColumn(n, n, date_types), unit) for n, unit in _PERIOD_FIELDS.items()]
     recorder = register.field("Регистратор")
-    if periodicity in (_RECORD, _RECORDER, _AUTO) and recorder is not None:
-        columns.append((_field_column(recorder), _RECORDER))
-    if periodicity in (_RECORD, _AUTO):
+    if periodicity in (RECORD, RECORDER, AUTO) and recorder is not None:
+        columns.append((field_column(recorder), RECORDER))
+    if periodicity in (RECORD, AUTO):
         line = register.field("НомерСтроки")
         if line is not None:
-            columns.append((_field_column(line), _RECORD))
+            columns.append((field_column(line), RECORD))
     return columns
 
 
-def _period_value(unit: str | None, alias: str, column: DerivedColumn) -> tuple[str, str | None]:
-    if unit == _RECORDER:
+def period_value(unit: str | None, alias: str, column: DerivedColumn) -> tuple[str, str | None]:
+    if unit == RECORDER:
         tag = f"{q(alias)}.{q('Регистратор_t')}" if column.tag_column else None
         return f"{q(alias)}.{q('Регистратор')}", tag
-    if unit == _RECORD:
+    if unit == RECORD:
         return f"{q(alias)}.{q(column.name)}", None
-    if unit in (None, _AUTO):
+    if unit in (None, AUTO):
         return f"{q(alias)}.{q('Период')}", None
     return f"q1c_begin({q(alias)}.{q('Период')}, '{unit}')", None
 
 
+def effective_periodicity(declared: str | None, used: set[str]) -> str | None:
+    """Авто resolved by the period fields the query uses (finest first); others as declared."""
+    if declared != AUTO:
+        return declared
+    if "номерстроки" in used:
+        return RECORD
+    if "регистратор" in used:
+        return RECORDER
+    unit = next((u for n, u in _PERIOD_FIELDS.items() if md.norm(n) in used), None)
+    if unit is not None:
+        return unit
+    return RECORD if "период" in used else None
+
+
+def period_outputs(
+    periods: list[tuple[DerivedColumn, str | None]], effective: str | None, used: set[str], alias: str
+) -> list[str]:
+    """Select items of the used period fields of a balance_periods row under `alias`."""
+    items: list[str] = []
+    w = q(alias)
+    for column, unit in periods:
+        if md.norm(column.name) not in used:
+            continue
+        if unit in (RECORDER, RECORD):
+            present = effective == RECORD or (unit == RECORDER and effective == RECORDER)
+            value = f"{w}.{q(column.column)}" if present else "NULL"
+            tag = f"{w}.{q(column.tag_column)}" if present and column.tag_column else None
+            items += select(column, value, tag)
+        elif effective is None:
+            items += select(column, "NULL", None)
+        elif column.name == "Период":
+            items += select(column, f"{w}.{q('Период')}", None)
+        else:
+            items += select(column, f"q1c_begin({w}.{q('Период')}, '{unit}')", None)
+    return items
+
+
+@dataclass(frozen=True)
+class PeriodRows:
+    """The input of balance_periods.
+
+    rows_sql     the movements up to Конец after the conditions: the `detail` key columns, Период,
+                 Регистратор (and its tag when `recorder` has several types), НомерСтроки, i_ (1 for
+                 a movement at or after Начало, else 0) and, per resource j, a<j>_ (the amount that
+                 increases the balance: Приход, Дт) and b<j>_ (the amount that decreases it: Расход,
+                 Кт)
+    detail       the key columns the balances are computed per
+    used         the key columns the result is completed per (a subset of `detail`): each detail key
+                 gets a row for every period of its `used` key, so that sums over a `used` key are
+                 balances of that key
+    start, end   the SQL dates of Начало and Конец (NULL when empty; None when omitted)
+    """
+
+    rows_sql: str
+    detail: list[DerivedColumn]
+    used: list[DerivedColumn]
+    resources: int
+    periodicity: str | None
+    addition: str
+    start: str | None
+    end: str | None
+    recorder: md.Field | None
+
+
+def period_key(periodicity: str | None, recorder: md.Field | None) -> list[str]:
+    """The columns of a balance_periods row that identify its period."""
+    if periodicity is None:
+        return []
+    if periodicity not in (RECORD, RECORDER):
+        return ["Период"]
+    tagged = recorder is not None and recorder.tag_column is not None
+    key = ["Период", *(["Регистратор_t"] if tagged else []), "Регистратор"]
+    return key + (["НомерСтроки"] if periodicity == RECORD else [])
+
+
+def balance_periods(prefix: str, spec: PeriodRows) -> str:
+    """The SELECT of balances and turnovers per detail key and period: the detail key columns, the
+    period key (Период; with Регистратор / Запись also Регистратор and НомерСтроки), s_ (1 for the
+    closing boundary row of Регистратор / Запись), and per resource j: a<j>_, b<j>_ (the turnovers),
+    n<j>_ (the opening balance) and e<j>_ (the closing balance).
+
+    Movements before Начало are summed into one opening row per key (o_ = 1); the others into a row
+    per key and period; the periods each key gets are completed (МетодДополнения, module docstring);
+    a running sum per key in period order gives the closing balance of each row."""
+    g, u, c, m = (q(prefix + x) for x in ("g", "u", "c", "m"))
+    detail = [q(n) for col in spec.detail for n in names(col)]
+    used = [q(n) for col in spec.used for n in names(col)]
+    unit = spec.periodicity
+    by_record = unit in (RECORD, RECORDER)
+    period = [q(p) for p in period_key(unit, spec.recorder)]
+
+    def period_of(moment: str) -> list[str]:
+        """The period key of the row holding a moment (the bound rows of the completion)."""
+        if by_record:
+            return [moment] + ["NULL"] * (len(period) - 1)
+        return [f"q1c_begin({moment}, '{unit}')"] if period else []
+
+    inside = f"{m}.i_ = 1"
+    amounts = [q(f"{x}{j}_") for j in range(spec.resources) for x in "ab"]
+    sums = [f"SUM({a}) AS {a}" for a in amounts]
+    own = [
+        f"CASE WHEN {inside} THEN "
+        + (f"{m}.{p}" if by_record else f"q1c_begin({m}.{p}, '{unit}')")
+        + f" END AS {p}"
+        for p in period
+    ]
+    marked = _join([f"{m}.{n}" for n in detail], [f"CASE WHEN {inside} THEN 0 ELSE 1 END AS o_"], own)
+    grouped = (
+        f"SELECT {_join(detail, ['o_'], period, ['s_'], sums)} FROM ("
+        f"SELECT {_join([marked, '0 AS s_'], amounts)} FROM ({spec.rows_sql}) AS {m}) "
+        f"GROUP BY {_join(detail, ['o_'], period)}"
+    )
+    # the periods of each `used` key: those with movements, completed by the method
+    completion = [f"SELECT {_join(used, period, ['s_'])} FROM {g} WHERE o_ = 0"]
+    if spec.start is not None or unit is None:
+        # a key with a balance at Начало and no movement after it: one row, for Начало's period
+        start = period_of(spec.start) if spec.start is not None else []
+        per_key = f"SELECT {_join(used, ['MIN(o_) AS mo_'])} FROM {g}" + (
+            f" GROUP BY {_join(used)}" if used else ""
+        )
+        completion.append(f"SELECT {_join(used, start, ['0 AS s_'])} FROM ({per_key}) WHERE mo_ = 1")
+    if spec.addition == BOUNDARIES and unit is not None:
+        for moment, closing in ((spec.start, 0), (spec.end, 1 if by_record else 0)):
+            if moment is not None:
+                completion.append(
+                    f"SELECT DISTINCT {_join(used, period_of(moment), [f'{closing} AS s_'])} FROM {g} "
+                    f"WHERE {moment} IS NOT NULL"
+                )
+    on = " AND ".join(f"k_.{n} IS {u}.{n}" for n in used) or "1"
+    completed = (
+        f"SELECT {_join(detail, ['o_'], period, ['s_'], sums)} FROM ("
+        f"SELECT {_join(detail, ['o_'], period, ['s_'], amounts)} FROM {g} UNION ALL "
+        f"SELECT {_join([f'k_.{n}' for n in detail], ['0'], [f'{u}.{p}' for p in period], [f'{u}.s_'])}"
+        f"{''.join(f', 0 AS {a}' for a in amounts)} "
+        f"FROM (SELECT DISTINCT {_join(detail) or '1'} FROM {g}) AS k_ JOIN {u} ON {on}"
+        f") GROUP BY {_join(detail, ['o_'], period, ['s_'])}"
+    )
+    partition = f"PARTITION BY {_join(detail)} " if detail else ""
+    order = _join(["o_ DESC"], period[:1], ["s_"], period[1:])
+    running = [
+        f"SUM({q(f'a{j}_')} - {q(f'b{j}_')}) OVER ({partition}ORDER BY {order} ROWS UNBOUNDED PRECEDING) "
+        f"AS {q(f'e{j}_')}"
+        for j in range(spec.resources)
+    ]
+    balances = [
+        f"{q(f'e{j}_')} - ({q(f'a{j}_')} - {q(f'b{j}_')}) AS {q(f'n{j}_')}, {q(f'e{j}_')}"
+        for j in range(spec.resources)
+    ]
+    result = _join(detail, period, ["s_"], amounts, balances)
+    return (
+        f"WITH {g} AS ({grouped}), {u} AS ({' UNION '.join(completion)}), {c} AS ({completed}) "
+        f"SELECT {result} FROM (SELECT {_join(['*'], running)} FROM {c}) WHERE o_ = 0"
+    )
+
+
+def _join(*parts: Sequence[str]) -> str:
+    """Comma-separated SQL items of several lists (empty lists contribute nothing)."""
+    return ", ".join(item for part in parts for item in part)
+
+
+# --- accumulation registers ------------------------------------------------------------------
+
+
 def _accumulation(
-    t: _Table, reg: md.AccumulationRegister, kind: str, alias: str, sql_alias: str
+    t: Table, reg: md.AccumulationRegister, kind: str, alias: str, sql_alias: str
 ) -> DerivedSource:
+    """Остатки and Обороты."""
     phys_alias = t.tr.alias("r")
     phys = TableSource(reg.name, phys_alias, reg.table, reg.fields, reg.kind, None)
     r = q(phys_alias)
@@ -342,19 +600,17 @@ def _accumulation(
         bounds = [t.bound(0, period, lower=False, inclusive=False)]
         cond_index = 1
     else:
-        bounds = [t.bound(1, period, lower=False, inclusive=True)]
+        bounds = [
+            t.bound(0, period, lower=True, inclusive=True),
+            t.bound(1, period, lower=False, inclusive=True),
+        ]
         periodicity = t.periodicity(2)
-        cond_index = 3 if kind == TURNOVERS else 4
-        if kind == BALANCE_AND_TURNOVERS:
-            _no_periodicity(t, periodicity)
-        if kind == TURNOVERS:
-            bounds.append(t.bound(0, period, lower=True, inclusive=True))
+        cond_index = 3
     where += [b for b in bounds if b]
-    start = t.bound(0, period, lower=True, inclusive=True) if kind == BALANCE_AND_TURNOVERS else None
-    from_sql, cond = t.condition(cond_index, phys)
+    from_sql, cond = t.condition(phys, cond_index)
     where += cond
-    dims = [(_field_column(d), d) for d in reg.dimensions()]
-    periods = _period_columns(periodicity, reg)
+    dims = [(field_column(d), d) for d in reg.dimensions()]
+    periods = period_columns(periodicity, reg)
     signed = {
         res.name: (
             f"(CASE WHEN {r}.{q('ВидДвижения')} = 0 THEN {r}.{q(res.column)} ELSE -{r}.{q(res.column)} END)"
@@ -367,23 +623,14 @@ def _accumulation(
 
     def resource_items(res: md.Field) -> list[tuple[str, str]]:
         value, s = f"{r}.{q(res.column)}", signed[res.name]
-        inside = start or "1"
         if kind == BALANCE:
             return [(res.name + "Остаток", f"SUM({s})")]
-        if kind == TURNOVERS:
-            if not reg.is_balance:
-                return [(res.name + "Оборот", f"SUM({s})")]
-            return [
-                (res.name + "Приход", f"SUM(CASE WHEN {receipt} THEN {value} ELSE 0 END)"),
-                (res.name + "Расход", f"SUM(CASE WHEN {receipt} THEN 0 ELSE {value} END)"),
-                (res.name + "Оборот", f"SUM({s})"),
-            ]
+        if not reg.is_balance:
+            return [(res.name + "Оборот", f"SUM({s})")]
         return [
-            (res.name + "НачальныйОстаток", f"SUM(CASE WHEN {inside} THEN 0 ELSE {s} END)"),
-            (res.name + "Приход", f"SUM(CASE WHEN {inside} AND {receipt} THEN {value} ELSE 0 END)"),
-            (res.name + "Расход", f"SUM(CASE WHEN {inside} AND NOT ({receipt}) THEN {value} ELSE 0 END)"),
-            (res.name + "Оборот", f"SUM(CASE WHEN {inside} THEN {s} ELSE 0 END)"),
-            (res.name + "КонечныйОстаток", f"SUM({s})"),
+            (res.name + "Приход", f"SUM(CASE WHEN {receipt} THEN {value} ELSE 0 END)"),
+            (res.name + "Расход", f"SUM(CASE WHEN {receipt} THEN 0 ELSE {value} END)"),
+            (res.name + "Оборот", f"SUM({s})"),
         ]
 
     resources = {res.name: resource_items(res) for res in reg.resources()}
@@ -394,7 +641,7 @@ def _accumulation(
     )
 
     def build(used: set[str]) -> str:
-        items, groups = _grouping_keys(used, dims, periods, r, phys_alias)
+        items, groups = grouping_keys(used, dims, periods, r, phys_alias)
         sums = [(n, e) for res in reg.resources() for n, e in resources[res.name]]
         items += [f"{e} AS {q(n)}" for n, e in sums]
         sql = f"SELECT {', '.join(items)} FROM {from_sql}"
@@ -407,10 +654,67 @@ def _accumulation(
     return t.done(alias, sql_alias, columns, build)
 
 
+def _accumulation_periods(
+    t: Table, reg: md.AccumulationRegister, alias: str, sql_alias: str
+) -> DerivedSource:
+    """ОстаткиИОбороты(Начало, Конец, Периодичность, МетодДополнения, Условие)."""
+    phys_alias = t.tr.alias("r")
+    phys = TableSource(reg.name, phys_alias, reg.table, reg.fields, reg.kind, None)
+    r = q(phys_alias)
+    declared = t.periodicity(2)
+    addition = t.addition(3)
+    from_sql, where = t.condition(phys, 4)
+    end_bound = t.bound(1, f"{r}.{q('Период')}", lower=False, inclusive=True)
+    where += [f"{r}.{q('Активность')} = 1", *([end_bound] if end_bound else [])]
+    inside = t.bound(0, f"{r}.{q('Период')}", lower=True, inclusive=True) or "1"
+    start, end = t.moment(0), t.moment(1)
+    dims = [(field_column(d), d) for d in reg.dimensions()]
+    periods = period_columns(declared, reg)
+    resources = reg.resources()
+    recorder, line = reg.field("Регистратор"), reg.field("НомерСтроки")
+    assert recorder is not None and line is not None
+    suffixes = ("НачальныйОстаток", "Приход", "Расход", "Оборот", "КонечныйОстаток")
+    columns = [c for c, _ in dims] + [c for c, _ in periods]
+    columns += [
+        DerivedColumn(res.name + x, res.name + x, res.type.types) for res in resources for x in suffixes
+    ]
+
+    def build(used: set[str]) -> str:
+        keys = [(c, f) for c, f in dims if md.norm(c.name) in used]
+        receipt = f"{r}.{q('ВидДвижения')} = 0"
+        items = [item for c, f in keys for item in select(c, *fsql(r, f))]
+        items += [f"{r}.{q('Период')} AS {q('Период')}", *select(field_column(recorder), *fsql(r, recorder))]
+        items.append(f"{r}.{q('НомерСтроки')} AS {q('НомерСтроки')}")
+        items.append(f"CASE WHEN {inside} THEN 1 ELSE 0 END AS i_")
+        for j, res in enumerate(resources):
+            v = f"{r}.{q(res.column)}"
+            items += [
+                f"CASE WHEN {receipt} THEN {v} ELSE 0 END AS {q(f'a{j}_')}",
+                f"CASE WHEN {receipt} THEN 0 ELSE {v} END AS {q(f'b{j}_')}",
+            ]
+        rows = f"SELECT {', '.join(items)} FROM {from_sql} WHERE {' AND '.join(where)}"
+        effective = effective_periodicity(declared, used)
+        detail = [c for c, _ in keys]
+        spec = PeriodRows(rows, detail, detail, len(resources), effective, addition, start, end, recorder)
+        w = t.tr.alias("w")
+        out = [f"{q(w)}.{q(n)} AS {q(n)}" for c in detail for n in names(c)]
+        out += period_outputs(periods, effective, used, w)
+        measured: list[tuple[str, md.Field]] = []
+        for j, res in enumerate(resources):
+            a, b, n, e = (f"{q(w)}.{q(f'{x}{j}_')}" for x in "abne")
+            for suffix, value in zip(suffixes, (n, a, b, f"{a} - {b}", e), strict=True):
+                out.append(f"{value} AS {q(res.name + suffix)}")
+                measured.append((res.name + suffix, res))
+        body = balance_periods(t.tr.alias("bp"), spec)
+        return f"SELECT * FROM (SELECT {', '.join(out)} FROM ({body}) AS {q(w)}) WHERE {nonzero(measured)}"
+
+    return t.done(alias, sql_alias, columns, build)
+
+
 # --- information registers -------------------------------------------------------------------
 
 
-def _slice(t: _Table, reg: md.InformationRegister, last: bool, alias: str, sql_alias: str) -> DerivedSource:
+def _slice(t: Table, reg: md.InformationRegister, last: bool, alias: str, sql_alias: str) -> DerivedSource:
     phys_alias = t.tr.alias("r")
     phys = TableSource(reg.name, phys_alias, reg.table, reg.fields, reg.kind, None)
     r = q(phys_alias)
@@ -418,10 +722,10 @@ def _slice(t: _Table, reg: md.InformationRegister, last: bool, alias: str, sql_a
     where = [b for b in [t.bound(0, period, lower=not last, inclusive=True)] if b]
     if reg.has_recorder:
         where.append(f"{r}.{q('Активность')} = 1")
-    from_sql, cond = t.condition(1, phys)
+    from_sql, cond = t.condition(phys, 1)
     where += cond
     fields = list(reg.fields)
-    columns = [_field_column(f) for f in fields]
+    columns = [field_column(f) for f in fields]
     partition = [
         f"{r}.{q(c)}" for d in reg.dimensions() for c in ([d.tag_column] if d.tag_column else []) + [d.column]
     ]
@@ -431,7 +735,7 @@ def _slice(t: _Table, reg: md.InformationRegister, last: bool, alias: str, sql_a
     ]
 
     def build(used: set[str]) -> str:
-        items = [item for f, c in zip(fields, columns, strict=True) for item in _select(c, *_fsql(r, f))]
+        items = [item for f, c in zip(fields, columns, strict=True) for item in select(c, *fsql(r, f))]
         window = (
             f"ROW_NUMBER() OVER ({'PARTITION BY ' + ', '.join(partition) + ' ' if partition else ''}"
             f"ORDER BY {', '.join(order)}) AS rn_"
@@ -439,303 +743,7 @@ def _slice(t: _Table, reg: md.InformationRegister, last: bool, alias: str, sql_a
         inner = f"SELECT {', '.join(items)}, {window} FROM {from_sql}"
         if where:
             inner += " WHERE " + " AND ".join(where)
-        outer = ", ".join(n for c in columns for n in _group(c))
+        outer = ", ".join(q(n) for c in columns for n in names(c))
         return f"SELECT {outer} FROM ({inner}) WHERE rn_ = 1"
-
-    return t.done(alias, sql_alias, columns, build)
-
-
-# --- accounting registers --------------------------------------------------------------------
-
-
-def _accounting(
-    t: _Table, reg: md.AccountingRegister, kind: str, alias: str, sql_alias: str
-) -> DerivedSource:
-    if kind == DRCR_TURNOVERS:
-        return _drcr_turnovers(t, reg, alias, sql_alias)
-    n = reg.ext_dimension_count
-    side_alias = t.tr.alias("r")
-    kinds_index = {BALANCE: 2, TURNOVERS: 4, BALANCE_AND_TURNOVERS: 5}[kind]
-    kinds = t.kinds(kinds_index)
-    kor_kinds = t.kinds(7) if kind == TURNOVERS else None
-    sides, side_columns = _sides(t, reg, side_alias, kinds, kor_kinds)
-    source = DerivedSource(reg.name, t.tr.alias("sd"), side_columns, lambda _u: sides, {reg.table})
-    period = f"{q(source.sql_alias)}.{q('Период')}"
-    if kind == BALANCE:
-        bounds = [t.bound(0, period, lower=False, inclusive=False)]
-        account_index, cond_index, periodicity = 1, 3, None
-    else:
-        bounds = [t.bound(1, period, lower=False, inclusive=True)]
-        periodicity = t.periodicity(2)
-        account_index, cond_index = (3, 5) if kind == TURNOVERS else (4, 6)
-        if kind == BALANCE_AND_TURNOVERS:
-            _no_periodicity(t, periodicity)
-        if kind == TURNOVERS:
-            bounds.append(t.bound(0, period, lower=True, inclusive=True))
-    start_test = None
-    if kind == BALANCE_AND_TURNOVERS:
-        start_bound = t.bound(0, period, lower=True, inclusive=True)
-        start_test = start_bound or "1"
-    from_sql, where = t.condition(cond_index, source)
-    for index in (account_index,):
-        node = t.arg(index)
-        if node is not None:
-            from prism_desktop.platform.query.scope import SelectContext
-
-            nested = SelectContext.over(t.tr, source)
-            where.append(nested.boolean(node))
-    if kind == TURNOVERS and t.arg(6) is not None:
-        from prism_desktop.platform.query.scope import SelectContext
-
-        kor = DerivedSource(
-            reg.name,
-            source.sql_alias,
-            [DerivedColumn("Счет", "КорСчет", side_columns[0].types)],
-            lambda _u: sides,
-        )
-        where.append(SelectContext.over(t.tr, kor).boolean(t.arg(6)))  # type: ignore[arg-type]
-    where += [b for b in bounds if b]
-    s = q(source.sql_alias)
-    keys = [
-        c
-        for c in side_columns
-        if c.name in ("Счет", *(f"Субконто{i}" for i in range(1, n + 1)))
-        or c.name in {d.name for d in reg.dimensions()}
-    ]
-    if kind == TURNOVERS:
-        keys += [c for c in side_columns if c.name.startswith("Кор")]
-    periods = _period_columns(periodicity, reg)
-    resources = reg.resources()
-    chart = t.ctx.config.find(md.CHART_OF_ACCOUNTS, reg.chart_of_accounts)
-    assert chart is not None
-    t.tables.add(chart.table)
-    account_type = f"(SELECT {q('Вид')} FROM {q(chart.table)} WHERE {q('Ссылка')} = {s}.{q('Счет')})"
-
-    def sums(res: md.Field) -> list[tuple[str, str]]:
-        dr, cr = f"{s}.{q(res.name + 'Дт')}", f"{s}.{q(res.name + 'Кт')}"
-        if kind == TURNOVERS:
-            return [
-                (res.name + "ОборотДт", f"SUM({dr})"),
-                (res.name + "ОборотКт", f"SUM({cr})"),
-                (res.name + "Оборот", f"SUM({dr} - {cr})"),
-            ]
-        if kind == BALANCE:
-            return [(res.name + "Остаток", f"SUM({dr} - {cr})")]
-        inside = start_test or "1"
-        return [
-            (res.name + "НачальныйОстаток", f"SUM(CASE WHEN {inside} THEN 0 ELSE {dr} - {cr} END)"),
-            (res.name + "ОборотДт", f"SUM(CASE WHEN {inside} THEN {dr} ELSE 0 END)"),
-            (res.name + "ОборотКт", f"SUM(CASE WHEN {inside} THEN {cr} ELSE 0 END)"),
-            (res.name + "Оборот", f"SUM(CASE WHEN {inside} THEN {dr} - {cr} ELSE 0 END)"),
-            (res.name + "КонечныйОстаток", f"SUM({dr} - {cr})"),
-        ]
-
-    split = {BALANCE: ("Остаток",), BALANCE_AND_TURNOVERS: ("НачальныйОстаток", "КонечныйОстаток")}.get(
-        kind, ()
-    )
-    result_columns = list(keys) + [c for c, _ in periods]
-    sum_names = [name for res in resources for name, _ in sums(res)]
-    for res in resources:
-        for name, _ in sums(res):
-            result_columns.append(DerivedColumn(name, name, res.type.types))
-            if name.removeprefix(res.name) in split:
-                result_columns += [
-                    DerivedColumn(name + "Дт", name + "Дт", res.type.types),
-                    DerivedColumn(name + "Кт", name + "Кт", res.type.types),
-                ]
-
-    def build(used: set[str]) -> str:
-        # inner: per account (for the Дт/Кт split by account type) and the used keys
-        items: list[str] = []
-        groups: list[str] = []
-        outer_keys: list[str] = []
-        for column in keys:
-            if md.norm(column.name) in used or column.name == "Счет":
-                tag = f"{s}.{q(column.tag_column)}" if column.tag_column else None
-                items += _select(column, f"{s}.{q(column.column)}", tag)
-                groups += [f"{s}.{g}" for g in _group(column)]
-                if md.norm(column.name) in used:
-                    outer_keys += _group(column)
-        for column, unit in periods:
-            if md.norm(column.name) in used:
-                selected, grouped = _key(column, *_period_value(unit, source.sql_alias, column))
-                items += selected
-                groups += grouped
-                outer_keys += _group(column)
-        inner_sums = [(name, expr) for res in resources for name, expr in sums(res)]
-        items += [f"{expr} AS {q(name)}" for name, expr in inner_sums]
-        items.append(f"{account_type} AS {q('ВидСчета_')}")
-        inner = f"SELECT {', '.join(items)} FROM {from_sql}"
-        if where:
-            inner += " WHERE " + " AND ".join(where)
-        inner += " GROUP BY " + ", ".join(groups)
-        outer_items = list(outer_keys)
-        totals: list[str] = []
-        for name in sum_names:
-            outer_items.append(f"SUM({q(name)}) AS {q(name)}")
-            totals.append(f"SUM({q(name)})")
-            if any(name.endswith(x) for x in split):
-                v = q(name)
-                outer_items.append(
-                    f"SUM(CASE {q('ВидСчета_')} WHEN 0 THEN {v} WHEN 1 THEN 0 ELSE MAX({v}, 0) END) AS "
-                    f"{q(name + 'Дт')}"
-                )
-                outer_items.append(
-                    f"SUM(CASE {q('ВидСчета_')} WHEN 0 THEN 0 WHEN 1 THEN -{v} ELSE MAX(-{v}, 0) END) AS "
-                    f"{q(name + 'Кт')}"
-                )
-        sql = f"SELECT {', '.join(outer_items)} FROM ({inner})"
-        if outer_keys:
-            sql += " GROUP BY " + ", ".join(outer_keys)
-        return sql + " HAVING " + " OR ".join(f"{x} <> 0" for x in totals)
-
-    return t.done(alias, sql_alias, result_columns, build)
-
-
-def _subconto(
-    reg: md.AccountingRegister, r: str, side: str, kinds: list[str] | None, i: int
-) -> tuple[str, str | None]:
-    """The value (and tag) of Субконто<i> of one side: positional, or the value of the i-th listed kind."""
-    value_field = reg.field(f"Субконто{side}{i}")
-    assert value_field is not None
-    tag_col = value_field.tag_column
-    if kinds is None:
-        return f"{r}.{q(value_field.column)}", (f"{r}.{q(tag_col)}" if tag_col else None)
-    kind_sql = kinds[i - 1] if i <= len(kinds) else "NULL"
-    n = reg.ext_dimension_count
-    values = " ".join(
-        f"WHEN {r}.{q(f'ВидСубконто{side}{j}')} = {kind_sql} THEN {r}.{q(f'Субконто{side}{j}')}"
-        for j in range(1, n + 1)
-    )
-    tags = (
-        " ".join(
-            f"WHEN {r}.{q(f'ВидСубконто{side}{j}')} = {kind_sql} THEN {r}.{q(f'Субконто{side}{j}_t')}"
-            for j in range(1, n + 1)
-        )
-        if tag_col
-        else ""
-    )
-    return f"(CASE {values} END)", (f"(CASE {tags} END)" if tag_col else None)
-
-
-def _sides(
-    t: _Table, reg: md.AccountingRegister, r_alias: str, kinds: list[str] | None, kor_kinds: list[str] | None
-) -> tuple[str, list[DerivedColumn]]:
-    """Each record as its debit side and its credit side: Период, Регистратор, Счет, Субконто<i>,
-    КорСчет, КорСубконто<i>, dimensions and <Рес>Дт / <Рес>Кт amounts."""
-    r = q(r_alias)
-    n = reg.ext_dimension_count
-    account = reg.field("СчетДт") or reg.field("Счет")
-    assert account is not None
-    columns = [_field_column(account, "Счет")]
-    for i in range(1, n + 1):
-        f = reg.field(f"СубконтоДт{i}") or reg.field(f"Субконто{i}")
-        assert f is not None
-        columns.append(_field_column(f, f"Субконто{i}"))
-    if reg.correspondence:
-        columns.append(_field_column(account, "КорСчет"))
-        columns += [
-            DerivedColumn(
-                "Кор" + c.name, "Кор" + c.name, c.types, "Кор" + c.tag_column if c.tag_column else None
-            )
-            for c in columns[1 : n + 1]
-        ]
-    dims = reg.dimensions()
-    columns += [_field_column(d) for d in dims]
-    recorder, line = reg.field("Регистратор"), reg.field("НомерСтроки")
-    assert recorder is not None and line is not None
-    columns += [DerivedColumn("Период", "Период", (DATE_TYPE,)), _field_column(recorder), _field_column(line)]
-    resources = reg.resources()
-    columns += [
-        DerivedColumn(res.name + x, res.name + x, res.type.types) for res in resources for x in ("Дт", "Кт")
-    ]
-
-    def side(own: str, other: str, debit: bool, filter_sql: str | None) -> str:
-        items: list[str] = []
-        suffix = own if reg.correspondence else ""
-        items += _select(columns[0], f"{r}.{q('Счет' + suffix)}", None)
-        for i in range(1, n + 1):
-            value, tag = _subconto(reg, r, suffix, kinds, i)
-            items += _select(columns[i], value, tag)
-        if reg.correspondence:
-            items += _select(columns[n + 1], f"{r}.{q('Счет' + other)}", None)
-            for i in range(1, n + 1):
-                value, tag = _subconto(reg, r, other, kor_kinds, i)
-                items += _select(columns[n + 1 + i], value, tag)
-        for d in dims:
-            items += _select(_field_column(d), *_fsql(r, d))
-        items += [f"{r}.{q('Период')} AS {q('Период')}"]
-        items += _select(
-            _field_column(recorder),
-            f"{r}.{q('Регистратор')}",
-            f"{r}.{q('Регистратор_t')}" if recorder.tag_column else None,
-        )
-        items.append(f"{r}.{q('НомерСтроки')} AS {q('НомерСтроки')}")
-        for res in resources:
-            amount = f"{r}.{q(res.column)}"
-            items.append(f"{amount if debit else 0} AS {q(res.name + 'Дт')}")
-            items.append(f"{0 if debit else amount} AS {q(res.name + 'Кт')}")
-        where = f"{r}.{q('Активность')} = 1" + (f" AND {filter_sql}" if filter_sql else "")
-        return f"SELECT {', '.join(items)} FROM {q(reg.table)} AS {r} WHERE {where}"
-
-    if reg.correspondence:
-        sql = side("Дт", "Кт", True, None) + " UNION ALL " + side("Кт", "Дт", False, None)
-    else:
-        sql = (
-            side("", "", True, f"{r}.{q('ВидДвижения')} = 0")
-            + " UNION ALL "
-            + side("", "", False, f"{r}.{q('ВидДвижения')} = 1")
-        )
-    return sql, columns
-
-
-def _drcr_turnovers(t: _Table, reg: md.AccountingRegister, alias: str, sql_alias: str) -> DerivedSource:
-    if not reg.correspondence:
-        raise table_not_found(f"{reg.full_name}.{DRCR_TURNOVERS}", t.pos)
-    phys_alias = t.tr.alias("r")
-    phys = TableSource(reg.name, phys_alias, reg.table, reg.fields, reg.kind, None)
-    r = q(phys_alias)
-    period = f"{r}.{q('Период')}"
-    where = [f"{r}.{q('Активность')} = 1"]
-    where += [
-        b
-        for b in (
-            t.bound(0, period, lower=True, inclusive=True),
-            t.bound(1, period, lower=False, inclusive=True),
-        )
-        if b
-    ]
-    periodicity = t.periodicity(2)
-    from_sql, cond = t.condition(7, phys)
-    where += cond
-    for index in (3, 5):
-        node = t.arg(index)
-        if node is not None:
-            from prism_desktop.platform.query.scope import SelectContext
-
-            where.append(SelectContext.over(t.tr, phys).boolean(node))
-    keys = [
-        f
-        for f in reg.fields
-        if f.name in ("СчетДт", "СчетКт")
-        or f.name.startswith(("СубконтоДт", "СубконтоКт"))
-        or f.role == md.DIMENSION
-    ]
-    key_columns = [(_field_column(f), f) for f in keys]
-    periods = _period_columns(periodicity, reg)
-    sums = [(res.name + "Оборот", f"SUM({r}.{q(res.column)})", res) for res in reg.resources()]
-    columns = (
-        [c for c, _ in key_columns]
-        + [c for c, _ in periods]
-        + [DerivedColumn(n, n, res.type.types) for n, _, res in sums]
-    )
-
-    def build(used: set[str]) -> str:
-        items, groups = _grouping_keys(used, key_columns, periods, r, phys_alias)
-        items += [f"{e} AS {q(n)}" for n, e, _ in sums]
-        sql = f"SELECT {', '.join(items)} FROM {from_sql} WHERE {' AND '.join(where)}"
-        if groups:
-            sql += " GROUP BY " + ", ".join(groups)
-        return sql
 
     return t.done(alias, sql_alias, columns, build)

@@ -31,6 +31,7 @@ from prism_desktop.bsl.stdlib.collections.tabular import (
     sort_rows,
     total,
 )
+from prism_desktop.bsl.stdlib.collections.type_description import BslTypeDescription
 from prism_desktop.bsl.values.base import (
     BslObject,
     BslRuntimeError,
@@ -132,14 +133,24 @@ class BslValueTable(RowList[BslValueTableRow]):
         return cls()
 
     @classmethod
-    def from_rows(cls, columns: Sequence[str], rows: Iterable[Sequence[Any]] = ()) -> BslValueTable:
-        """A table with untyped `columns` and one row per sequence of cell values."""
+    def from_rows(
+        cls,
+        columns: Sequence[str],
+        rows: Iterable[Sequence[Any]] = (),
+        value_types: Sequence[BslTypeDescription] | None = None,
+    ) -> BslValueTable:
+        """A table with `columns` (untyped, or of `value_types`) and one row per sequence of cell
+        values, stored as given: the caller's values are of the columns' types (a query's Выгрузить)."""
         table = cls()
-        created = [table.columns.create(len(table.columns.items), name) for name in columns]
+        types = value_types if value_types is not None else [None] * len(columns)
+        created = [
+            table.columns.create(len(table.columns.items), name, value_type)
+            for name, value_type in zip(columns, types, strict=True)
+        ]
         for values in rows:
             row = table.new_row(len(table.rows))
             for column, value in zip(created, values, strict=True):
-                row.put(column, value)
+                row.cells[column] = value
         return table
 
     def all_rows(self) -> Iterable[DataRow]:
