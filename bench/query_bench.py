@@ -8,8 +8,11 @@ document per 1,000 records), then times, in the same run:
     (translated to one grouped SQLite SELECT over the movement table),
   * the same query grouped by Товар only, with a condition on Склад,
   * the manager method РегистрыНакопления.Остатки.Остатки(Д) of the object model (rows read and summed
-    in Python), as the reference the ratio is taken against.
-Both ways must give the same balances (checked). Target: the query within seconds.
+    in Python), as the reference the ratio is taken against,
+  * ОстаткиИОбороты by Месяц per Товар over the whole span (window functions over the movements).
+Both ways must give the same balances, and the monthly rows must chain (each month opens with the
+previous month's closing balance, the last closes with Остатки after the span) — checked. Target: the
+queries within seconds.
 """
 
 from __future__ import annotations
@@ -41,6 +44,12 @@ BY_ITEM_AND_WAREHOUSE = (
 BY_ITEM_IN_WAREHOUSE = (
     "ВЫБРАТЬ О.Товар, О.КоличествоОстаток ИЗ РегистрНакопления.Остатки.Остатки(&Д, Склад = &С) КАК О"
 )
+MONTHLY = (
+    "ВЫБРАТЬ О.Товар, О.Период, О.КоличествоНачальныйОстаток, О.КоличествоОборот, "
+    "О.КоличествоКонечныйОстаток "
+    "ИЗ РегистрНакопления.Остатки.ОстаткиИОбороты(&Н, &К, Месяц) КАК О УПОРЯДОЧИТЬ ПО О.Товар, О.Период"
+)
+BY_ITEM = "ВЫБРАТЬ О.Товар, О.КоличествоОстаток ИЗ РегистрНакопления.Остатки.Остатки(&Д) КАК О"
 
 
 def fill(records: int, items: int, warehouses: int, seed: int) -> Infobase:
@@ -121,10 +130,29 @@ def main() -> None:
         lambda: execute(ib, BY_ITEM_IN_WAREHOUSE, {"Д": moment, "С": warehouse}), args.repeat
     )
 
+    first = _dt.datetime(2024, 1, 1)
+    last = first + _dt.timedelta(minutes=args.records)
+    monthly_s, monthly = timed(lambda: execute(ib, MONTHLY, {"Н": first, "К": last}), args.repeat)
+    closing = execute(ib, BY_ITEM, {"Д": last + _dt.timedelta(seconds=1)})
+    check_chain(monthly.rows, {r[0]: r[1] for r in closing.rows})
+
     print(f"balance query, {len(result.rows):,} rows (Товар × Склад):   {query_s:.3f} s")
     print(f"balance query, {len(filtered.rows):,} rows (Товар, one Склад):  {filtered_s:.3f} s")
     print(f"object model Остатки() summing in Python:        {python_s:.3f} s")
     print(f"ratio object model / query: {python_s / query_s:.1f}×")
+    print(f"ОстаткиИОбороты by Месяц, {len(monthly.rows):,} rows (Товар × month): {monthly_s:.3f} s")
+
+
+def check_chain(rows: list[tuple[Any, ...]], closing: dict[Any, Any]) -> None:
+    """Per item, months in order: opening = previous closing, closing = opening + turnover, and the
+    last closing equals the balance after the span."""
+    previous: dict[Any, Any] = {}
+    for item, _period, opening, turnover, end in rows:
+        assert opening == previous.get(item, opening), "a month does not open with the previous closing"
+        assert opening + turnover == end, "closing balance is not opening + turnover"
+        previous[item] = end
+    nonzero = {item: end for item, end in previous.items() if end != 0}
+    assert nonzero == closing, "the last monthly closing balances disagree with Остатки"
 
 
 if __name__ == "__main__":
