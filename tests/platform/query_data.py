@@ -126,6 +126,41 @@ class Data:
         self.records("РегистрНакопления", register, recorder, [row])
         return recorder
 
+    def subconto_kind(self, name: str) -> RefKey:
+        """An item of the chart of characteristic types ВидыСубконто."""
+        meta = self.ib.config.find("ПланВидовХарактеристик", "ВидыСубконто")
+        assert meta is not None
+        obj = self.ib.new_object(meta)
+        obj.values["Наименование"] = name
+        return self.ib.write_object(obj)
+
+    def account(self, code: str, kind: str, subconto: list[RefKey]) -> RefKey:
+        """An account of the chart Основной: its code, ВидСчета (Активный …) and kinds of subconto."""
+        meta = self.ib.config.find("ПланСчетов", "Основной")
+        assert meta is not None
+        obj = self.ib.new_object(meta)
+        obj.values.update({"Код": code, "Наименование": code, "Вид": SystemEnumValue("ВидСчета", kind)})
+        obj.tabular["ВидыСубконто"] = [{"ВидСубконто": k} for k in subconto]
+        return self.ib.write_object(obj)
+
+    def entry(
+        self,
+        date: _dt.datetime,
+        debit: RefKey,
+        credit: RefKey,
+        amount: int,
+        dr: tuple[RefKey, RefKey] | None = None,
+        cr: tuple[RefKey, RefKey] | None = None,
+    ) -> RefKey:
+        """One registrar document with one entry of Хозрасчетный; dr/cr: (kind, value) of subconto 1."""
+        recorder = self.document("Расход", date)
+        row: dict[str, Any] = {"Период": date, "СчетДт": debit, "СчетКт": credit, "Сумма": amount}
+        for side, subconto in (("Дт", dr), ("Кт", cr)):
+            if subconto is not None:
+                row.update({f"ВидСубконто{side}1": subconto[0], f"Субконто{side}1": subconto[1]})
+        self.records("РегистрБухгалтерии", "Хозрасчетный", recorder, [row])
+        return recorder
+
     def query(self, text: str, **params: Any) -> QueryResult:
         return execute(self.ib, text, params)
 

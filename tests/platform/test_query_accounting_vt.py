@@ -32,7 +32,6 @@ from query_data import Data, d
 from prism_desktop.platform.query import NULL, QueryError
 from prism_desktop.platform.query.errors import Position
 from prism_desktop.platform.refs import RefKey
-from prism_desktop.platform.types import SystemEnumValue
 
 
 @dataclass
@@ -59,49 +58,20 @@ def books() -> Books:
     At 01.03: 41 = 1000 (Стол); 50 = 1300; 60 = −300 (Альфа −600, Бета +300); 80 = −2000.
     At the end: 41 = 1500; 50 = 1300; 60 = −800 (Альфа −600, Бета −200); 80 = −2000."""
     data = Data()
-    ib = data.ib
-    cct = ib.config.find("ПланВидовХарактеристик", "ВидыСубконто")
-    chart = ib.config.find("ПланСчетов", "Основной")
-    assert cct is not None and chart is not None
-
-    def kind(name: str) -> RefKey:
-        obj = ib.new_object(cct)
-        obj.values["Наименование"] = name
-        return ib.write_object(obj)
-
-    def account(code: str, kind_name: str, subconto: list[RefKey]) -> RefKey:
-        obj = ib.new_object(chart)
-        obj.values.update({"Код": code, "Наименование": code, "Вид": SystemEnumValue("ВидСчета", kind_name)})
-        obj.tabular["ВидыСубконто"] = [{"ВидСубконто": k} for k in subconto]
-        return ib.write_object(obj)
-
-    by_counterparty, by_item = kind("Контрагенты"), kind("Номенклатура")
-    goods = account("41", "Активный", [by_item])
-    settlements = account("60", "АктивноПассивный", [by_counterparty])
-    cash = account("50", "Активный", [])
-    capital = account("80", "Пассивный", [])
+    by_counterparty, by_item = data.subconto_kind("Контрагенты"), data.subconto_kind("Номенклатура")
+    goods = data.account("41", "Активный", [by_item])
+    settlements = data.account("60", "АктивноПассивный", [by_counterparty])
+    cash = data.account("50", "Активный", [])
+    capital = data.account("80", "Пассивный", [])
     alpha, beta = data.item("Контрагенты", "Альфа"), data.item("Контрагенты", "Бета")
     table, chair = data.item("Товары", "Стол"), data.item("Товары", "Стул")
-    entries: list[RefKey] = []
-
-    def entry(
-        date: tuple[int, int, int], debit: RefKey, credit: RefKey, amount: int, **subconto: RefKey
-    ) -> None:
-        recorder = data.document("Расход", d(*date))
-        row: dict[str, object] = {"Период": d(*date), "СчетДт": debit, "СчетКт": credit, "Сумма": amount}
-        for side, account in (("Дт", debit), ("Кт", credit)):
-            value = subconto.get("dr" if side == "Дт" else "cr")
-            if value is not None:
-                row[f"ВидСубконто{side}1"] = by_counterparty if account == settlements else by_item
-                row[f"Субконто{side}1"] = value
-        data.records("РегистрБухгалтерии", "Хозрасчетный", recorder, [row])
-        entries.append(recorder)
-
-    entry((2024, 1, 10), goods, settlements, 1000, dr=table, cr=alpha)
-    entry((2024, 1, 20), settlements, cash, 400, dr=alpha)
-    entry((2024, 2, 5), settlements, cash, 300, dr=beta)
-    entry((2024, 2, 10), cash, capital, 2000)
-    entry((2024, 3, 3), goods, settlements, 500, dr=chair, cr=beta)
+    entries = [
+        data.entry(d(2024, 1, 10), goods, settlements, 1000, (by_item, table), (by_counterparty, alpha)),
+        data.entry(d(2024, 1, 20), settlements, cash, 400, (by_counterparty, alpha)),
+        data.entry(d(2024, 2, 5), settlements, cash, 300, (by_counterparty, beta)),
+        data.entry(d(2024, 2, 10), cash, capital, 2000),
+        data.entry(d(2024, 3, 3), goods, settlements, 500, (by_item, chair), (by_counterparty, beta)),
+    ]
     return Books(
         data, goods, settlements, cash, capital, by_counterparty, by_item, alpha, beta, table, chair, entries
     )

@@ -251,48 +251,15 @@ class Books:
 @pytest.fixture
 def books() -> Books:
     data = Data()
-    ib = data.ib
-    cct = ib.config.find("ПланВидовХарактеристик", "ВидыСубконто")
-    chart = ib.config.find("ПланСчетов", "Основной")
-    assert cct is not None and chart is not None
-
-    def kind(name: str) -> RefKey:
-        obj = ib.new_object(cct)
-        obj.values["Наименование"] = name
-        return ib.write_object(obj)
-
-    def account(code: str, kind_name: str, subconto: list[RefKey]) -> RefKey:
-        obj = ib.new_object(chart)
-        obj.values.update({"Код": code, "Наименование": code, "Вид": SystemEnumValue("ВидСчета", kind_name)})
-        obj.tabular["ВидыСубконто"] = [{"ВидСубконто": k} for k in subconto]
-        return ib.write_object(obj)
-
-    by_counterparty, by_item = kind("Контрагенты"), kind("Номенклатура")
-    goods = account("41", "Активный", [by_item])
-    payables = account("60", "Пассивный", [by_counterparty])
-    cash = account("50", "Активный", [])
+    by_counterparty, by_item = data.subconto_kind("Контрагенты"), data.subconto_kind("Номенклатура")
+    goods = data.account("41", "Активный", [by_item])
+    payables = data.account("60", "Пассивный", [by_counterparty])
+    cash = data.account("50", "Активный", [])
     alpha = data.item("Контрагенты", "Альфа")
     table, chair = data.item("Товары", "Стол"), data.item("Товары", "Стул")
-
-    def entry(
-        date: tuple[int, int, int],
-        dr: RefKey,
-        cr: RefKey,
-        amount: int,
-        dr_sub: tuple[RefKey, RefKey] | None,
-        cr_sub: tuple[RefKey, RefKey] | None,
-    ) -> None:
-        recorder = data.document("Расход", d(*date))
-        row: dict[str, object] = {"Период": d(*date), "СчетДт": dr, "СчетКт": cr, "Сумма": amount}
-        if dr_sub:
-            row.update({"ВидСубконтоДт1": dr_sub[0], "СубконтоДт1": dr_sub[1]})
-        if cr_sub:
-            row.update({"ВидСубконтоКт1": cr_sub[0], "СубконтоКт1": cr_sub[1]})
-        data.records("РегистрБухгалтерии", "Хозрасчетный", recorder, [row])
-
-    entry((2024, 1, 10), goods, payables, 1000, (by_item, table), (by_counterparty, alpha))
-    entry((2024, 1, 20), payables, cash, 400, (by_counterparty, alpha), None)
-    entry((2024, 2, 5), goods, payables, 300, (by_item, chair), (by_counterparty, alpha))
+    data.entry(d(2024, 1, 10), goods, payables, 1000, (by_item, table), (by_counterparty, alpha))
+    data.entry(d(2024, 1, 20), payables, cash, 400, (by_counterparty, alpha))
+    data.entry(d(2024, 2, 5), goods, payables, 300, (by_item, chair), (by_counterparty, alpha))
     return Books(data, goods, payables, cash, alpha, table, chair)
 
 

@@ -41,28 +41,32 @@ from prism_desktop.platform import metadata as md
 from prism_desktop.platform.query.errors import table_not_found
 from prism_desktop.platform.query.scope import SelectContext
 from prism_desktop.platform.query.sources import DerivedColumn, DerivedSource, TableSource
-from prism_desktop.platform.query.virtual_tables import (
-    BALANCE,
-    DRCR_TURNOVERS,
-    MOVEMENTS,
-    RECORDS_WITH_SUBCONTO,
-    TURNOVERS,
-    PeriodRows,
-    Table,
-    balance_periods,
-    effective_periodicity,
+from prism_desktop.platform.query.virtual_columns import (
     field_column,
     fsql,
-    grouping_keys,
     key,
     names,
     nonzero,
-    period_columns,
-    period_key,
-    period_outputs,
     q,
     select,
     used_columns,
+)
+from prism_desktop.platform.query.virtual_periods import (
+    MOVEMENTS,
+    PeriodRows,
+    balance_periods,
+    effective_periodicity,
+    grouping_keys,
+    period_columns,
+    period_key,
+    period_outputs,
+)
+from prism_desktop.platform.query.virtual_tables import (
+    BALANCE,
+    DRCR_TURNOVERS,
+    RECORDS_WITH_SUBCONTO,
+    TURNOVERS,
+    Table,
 )
 from prism_desktop.platform.types import DATE_TYPE
 
