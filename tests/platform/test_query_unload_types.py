@@ -102,6 +102,24 @@ def test_aggregates(data: Data) -> None:
     assert grouped == {"Имя": False, "С": False, "М": True}
 
 
+def test_references_sections_nested_queries_and_temporary_tables(data: Data) -> None:
+    # Т.Вид.Порядок: an empty Вид gives NULL; Д.Товары.Товар: a document without lines gives NULL;
+    # a nested query in ИЗ and a temporary table keep what their own joins could give
+    refs = nullable(
+        data, "ВЫБРАТЬ Т.Наименование КАК Имя, Т.Вид.Порядок КАК Порядок ИЗ Справочник.Товары КАК Т"
+    )
+    assert refs == {"Имя": False, "Порядок": True}
+    sections = nullable(data, "ВЫБРАТЬ Д.Номер КАК Номер, Д.Товары.Товар КАК Товар ИЗ Документ.Приход КАК Д")
+    assert sections == {"Номер": False, "Товар": True}
+    inner = "ВЫБРАТЬ Т.Наименование КАК Имя, Ц.Цена КАК Цена " + JOIN
+    nested = nullable(data, f"ВЫБРАТЬ Вл.Имя, Вл.Цена ИЗ ({inner}) КАК Вл", Д=DAY)
+    assert nested == {"Имя": False, "Цена": True}
+    placed = data.batch(
+        inner.replace(" ИЗ ", " ПОМЕСТИТЬ ВТ ИЗ ", 1) + "; ВЫБРАТЬ ВТ.Имя, ВТ.Цена ИЗ ВТ", Д=DAY
+    )
+    assert {c.name: c.nullable for c in placed[-1].columns} == {"Имя": False, "Цена": True}
+
+
 def test_union_and_star(data: Data) -> None:
     union = nullable(data, "ВЫБРАТЬ Т.Цена КАК Цена ИЗ Справочник.Товары КАК Т ОБЪЕДИНИТЬ ВСЕ ВЫБРАТЬ NULL")
     assert union == {"Цена": True}

@@ -17,7 +17,6 @@ from prism_desktop.platform.query import ast as A
 from prism_desktop.platform.query.errors import QueryError
 from prism_desktop.platform.query.parser import parse_query
 from prism_desktop.platform.query.result import QueryResult, ResultColumn, decoder
-from prism_desktop.platform.query.sources import DerivedColumn
 from prism_desktop.platform.query.sqlite_functions import install, take_failure
 from prism_desktop.platform.query.temp_tables import TempTables
 from prism_desktop.platform.query.totals import HierarchyReader, build_totals
@@ -75,7 +74,7 @@ def _statement(
     translator = Translator(database, params, temp, param_tables)
     compiled = translator.compile_select(statement)
     if statement.into is not None:
-        columns = [DerivedColumn(c.name, c.column, c.types, c.tag_column) for c in compiled.columns]
+        columns = [c.derived() for c in compiled.columns]
         count = _run(
             lambda: temp.create(
                 statement.into or "", columns, compiled.sql, translator.bound, statement.into_pos

@@ -7,8 +7,9 @@ every source before ПРАВОЕ, both sides of ПОЛНОЕ), is the NULL liter
 ВЫБОР without ИНАЧЕ or a nested query, is an aggregate other than КОЛИЧЕСТВО in a query without
 ГРУППИРОВАТЬ ПО (one row over no rows) or of a field that can be NULL; arithmetic, functions and
 ВЫРАЗИТЬ pass it on, ЕСТЬNULL stops it unless its replacement can be NULL too. A field reached through
-a reference (Т.Товар.Наименование) is taken as its own type: the NULL an empty reference gives is not
-listed, nor is the NULL a temporary table or a nested query in ИЗ carries from its own joins.
+a reference (Т.Товар.Наименование: an empty reference gives NULL) or through a tabular section of the
+header (Д.Товары.Товар: a document without lines) can be NULL, and so can a column of a nested query
+in ИЗ or of a temporary table that could be NULL where it was computed.
 """
 
 from __future__ import annotations
@@ -100,9 +101,16 @@ class _Check:
     def field(self, node: A.FieldPath) -> bool:
         parts = node.parts
         source = self.ctx.source_by_alias(parts[0]) if len(parts) > 1 else None
+        rest = parts[1:] if source is not None else parts
         if source is None:
             source = next((s for s in self.ctx.sources if s.column(parts[0]) is not None), None)
-        return source is not None and id(source) in self.optional
+        if source is None or not rest:
+            return True  # a tabular section of the header named alone (Товары.Сумма)
+        optional = id(source) in self.optional
+        column = source.column(rest[0])
+        if column is None:  # Д.Товары.Сумма, or Т.Представление
+            return optional or (source.meta is not None and source.meta.tabular_section(rest[0]) is not None)
+        return optional or column.nullable or len(rest) > 1
 
 
 def nullable_columns(parts: list[A.SelectQuery], contexts: list[SelectContext]) -> list[bool]:

@@ -112,7 +112,7 @@ class SelectContext:
         sql_alias = self.tr.alias("s")
         if isinstance(node, A.SubquerySource):
             compiled = self.tr.compile_select(node.query)
-            derived = [DerivedColumn(c.name, c.column, c.types, c.tag_column) for c in compiled.columns]
+            derived = [c.derived() for c in compiled.columns]
             alias = node.alias or sql_alias
             return DerivedSource(alias, sql_alias, derived, lambda _used: compiled.sql, compiled.tables)
         parts = node.parts

@@ -28,6 +28,7 @@ class Column:
     types: Types
     tag: str | None = None
     name_en: str | None = None
+    nullable: bool = False  # may hold NULL besides its types (a nested query's or temporary table's)
 
 
 def field_column(owner_sql_alias: str, f: md.Field) -> Column:
@@ -96,6 +97,7 @@ class DerivedColumn:
     types: Types
     tag_column: str | None = None
     name_en: str | None = None
+    nullable: bool = False
 
 
 class DerivedSource(Source):
@@ -127,7 +129,7 @@ class DerivedSource(Source):
     def _column(self, c: DerivedColumn) -> Column:
         prefix = quote(self.sql_alias) + "."
         tag = prefix + quote(c.tag_column) if c.tag_column else None
-        return Column(c.name, prefix + quote(c.column), c.types, tag, c.name_en)
+        return Column(c.name, prefix + quote(c.column), c.types, tag, c.name_en, c.nullable)
 
     def column(self, name: str) -> Column | None:
         c = self._by_key.get(md.norm(name))

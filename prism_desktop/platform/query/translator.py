@@ -23,6 +23,7 @@ from prism_desktop.platform.query.nested_tables import NESTED_TABLE_MISUSE, chec
 from prism_desktop.platform.query.nullability import nullable_columns
 from prism_desktop.platform.query.ordering import order_terms
 from prism_desktop.platform.query.scope import SelectContext
+from prism_desktop.platform.query.sources import DerivedColumn
 from prism_desktop.platform.query.sql_expr import CI_COLLATION, SqlExpr
 from prism_desktop.platform.query.temp_tables import TempTables
 from prism_desktop.platform.query.values import STRING, Types, merge_types
@@ -54,6 +55,10 @@ class OutputColumn:
     types: Types
     nested: list[OutputColumn] | None = None  # a nested-table field's columns (nested_tables.py)
     nullable: bool = False  # can hold NULL (nullability.py)
+
+    def derived(self) -> DerivedColumn:
+        """The column as a column of a table made of this result (a nested query, a temporary table)."""
+        return DerivedColumn(self.name, self.column, self.types, self.tag_column, nullable=self.nullable)
 
 
 @dataclass
