@@ -156,6 +156,35 @@ def test_grouping_by_a_section_field(docs: Docs) -> None:
     assert rows == [(NULL, NULL, 1), (docs.nut, 3, 1), (docs.bolt, dec("3.5"), 2)]
 
 
+def test_aggregates_of_section_fields_alone_are_taken_per_document(docs: Docs) -> None:
+    # 1C's query reference (СГРУППИРОВАТЬ ПО): when the aggregates apply to fields of a nested table,
+    # the top-level table's fields may be selected without grouping: one row per document
+    rows = docs.rows(
+        "ВЫБРАТЬ Д.Дата КАК Дата, СУММА(Д.Товары.Сумма) КАК Сумма, КОЛИЧЕСТВО(Д.Товары.Товар) КАК Строк, "
+        "МАКСИМУМ(Д.Товары.Товар.Цена) КАК Цена ИЗ Документ.Приход КАК Д УПОРЯДОЧИТЬ ПО Дата"
+    )
+    assert rows == [
+        (d(2024, 1, 10), dec("14.25"), 2, 5),
+        (d(2024, 1, 11), NULL, 0, NULL),
+        (d(2024, 1, 12), 5, 1, 5),
+    ]
+    assert docs.rows(
+        "ВЫБРАТЬ СУММА(Товары.Количество) КАК К ИЗ Документ.Приход ГДЕ Дата > &Д", Д=d(2024, 1, 11)
+    ) == [(1,)]
+
+
+@pytest.mark.parametrize(
+    "aggregates",
+    [
+        "СУММА(Д.Товары.Сумма), КОЛИЧЕСТВО(Д.Ссылка)",  # an aggregate of a header field
+        "СУММА(Д.Товары.Сумма), КОЛИЧЕСТВО(*)",
+    ],
+)
+def test_the_exception_needs_every_aggregate_over_the_nested_table(docs: Docs, aggregates: str) -> None:
+    with pytest.raises(QueryError, match="Поле не входит в группу"):
+        docs.rows(f"ВЫБРАТЬ Д.Дата, {aggregates} ИЗ Документ.Приход КАК Д")
+
+
 def test_a_section_field_is_dereferenced_further(docs: Docs) -> None:
     rows = docs.rows(
         "ВЫБРАТЬ Д.Товары.Товар.Наименование КАК Имя, "

@@ -78,6 +78,9 @@ class SelectContext:
         self._tables: set[str] = set()
         self.compiler = ExpressionCompiler(self)
         self.group_sql: set[str] | None = None
+        # aggregates of nested-table fields only, no СГРУППИРОВАТЬ ПО: grouped per record of the
+        # sources (by their Ссылка), whose own fields need no grouping (record_grouping below)
+        self.per_record: list[str] = []
         self.nested: dict[str, NestedField] = {}  # nested-table fields of the select list, by SQL
 
     @classmethod
@@ -373,7 +376,8 @@ class SelectContext:
             or any(f.expr is not None and _has_aggregate(f.expr) for f in part.fields)
             or (part.having is not None)
         )
-        if aggregated:
+        self.per_record = self.record_grouping(part) if aggregated else []
+        if aggregated and not self.per_record:
             self.group_sql = {self.expression(e).sql for e in part.group_by}
         for index, field in enumerate(part.fields):
             if field.expr is None:
@@ -399,6 +403,31 @@ class SelectContext:
             else:
                 result.append((_unique(names, self._auto_name(field.expr, index)), expr))
         return result
+
+    def record_grouping(self, part: A.SelectQuery) -> list[str]:
+        """1C's one exception to grouping: when every aggregate of the select list applies to fields of
+        a nested table (a tabular section reached through its header: СУММА(Д.Товары.Сумма)) and there
+        is no СГРУППИРОВАТЬ ПО / ИМЕЮЩИЕ, the aggregates are taken per record of the header and its
+        fields may be selected as they are. The grouping terms (each source's Ссылка), or []."""
+        if part.group_by or part.having is not None:
+            return []
+        calls = [c for f in part.fields if f.expr is not None for c in _aggregates(f.expr)]
+        for call in calls:
+            paths = [p for arg in call.args for p in _paths(arg)]
+            if not paths or not all(self._through_section(p) for p in paths):
+                return []
+        refs = [s.column("Ссылка") if s.meta is not None else None for s in self.sources]
+        return [] if any(r is None for r in refs) else [r.sql for r in refs if r is not None]
+
+    def _through_section(self, path: A.FieldPath) -> bool:
+        """Whether a field path reads a tabular section through its header (or through a reference)."""
+        for k in range(1, len(path.parts)):
+            try:
+                if isinstance(self.target(A.FieldPath(path.pos, path.parts[:k])), SectionRef):
+                    return True
+            except QueryError:  # an alias alone is no field
+                continue
+        return False
 
     def _nested_table(self, node: A.Expr) -> tuple[A.NestedTable, SectionRef] | None:
         """A select-list item naming a nested table (`Д.Товары.(…)`, `Д.Товары.*`, `Д.Товары`)."""
@@ -527,6 +556,19 @@ def _children(node: A.Expr) -> list[A.Expr]:
     if isinstance(node, A.InList):
         return node.operands
     return []
+
+
+def _aggregates(node: A.Expr) -> list[A.Call]:
+    """The aggregate calls in an expression (not looking inside them)."""
+    if isinstance(node, A.Call) and node.name.lower() in AGGREGATES:
+        return [node]
+    return [c for child in _children(node) for c in _aggregates(child)]
+
+
+def _paths(node: A.Expr) -> list[A.FieldPath]:
+    if isinstance(node, A.FieldPath):
+        return [node]
+    return [p for child in _children(node) for p in _paths(child)]
 
 
 def _has_aggregate(node: A.Expr) -> bool:

@@ -162,7 +162,7 @@ class Translator:
             if col.tag_column is not None:
                 items.append(f"{expr.tag_sql()} AS {col.tag_column}")
         where = ctx.boolean(part.where) if part.where is not None else None
-        group = [g for e in part.group_by for g in _group_terms(ctx.expression(e))]
+        group = [g for e in part.group_by for g in _group_terms(ctx.expression(e))] or ctx.per_record
         having = ctx.boolean(part.having) if part.having is not None else None
         order: list[str] = []
         if single:
