@@ -5,8 +5,9 @@
 query's (РезультатЗапроса.Колонки[i].ТипЗначения, with Null where the column can hold NULL), and the
 cells keep the query's values (NULL stays NULL). Выбрать() gives a selection with Следующий(), fields
 by column name, ТипЗаписи(), Группировка(), Уровень() and, when traversing by groupings, a nested
-Выбрать() over the current group's records. ПоГруппировкамСИерархией nests the records of ИТОГИ …
-ИЕРАРХИЯ as the catalog does; ПоГруппировкам lists them one after another (result.py).
+Выбрать() over the current group's records; Выбрать's second parameter restricts a traversal by
+groupings to the named ones. ПоГруппировкамСИерархией nests the records of ИТОГИ … ИЕРАРХИЯ as the
+catalog does; ПоГруппировкам lists them one after another (result.py).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from prism_desktop.bsl.values.base import (
     values_equal,
 )
 from prism_desktop.platform.query import QueryResult, ResultColumn, TotalsNode
-from prism_desktop.platform.query.result import flatten, without_hierarchy
+from prism_desktop.platform.query.result import flatten, of_groupings, without_hierarchy
 from prism_desktop.platform.types import TypeDescription
 
 
@@ -47,6 +48,17 @@ def _by_groups(traversal: Any) -> bool | None:
     if traversal is TRAVERSAL_VALUES["ПоГруппировкамСИерархией"]:
         return True
     raise BslRuntimeError("Несоответствие типов (параметр номер '1')")
+
+
+def _restricted(nodes: list[TotalsNode], groupings: Any) -> list[TotalsNode]:
+    """Выбрать's second parameter: the groupings to traverse, by name, comma-separated ("" or ВСЕ:
+    the next grouping, as without it)."""
+    if groupings is None:
+        return nodes
+    if not isinstance(groupings, str):
+        raise BslRuntimeError("Несоответствие типов (параметр номер '2')")
+    names = {_norm(n.strip()) for n in groupings.split(",") if n.strip()}
+    return nodes if not names or names & {"все", "all"} else of_groupings(nodes, names)
 
 
 def column_type(column: ResultColumn) -> BslTypeDescription:
@@ -156,7 +168,8 @@ class BslQueryResult(BslObject):
     def select(self, traversal: Any = None, groupings: Any = None) -> BslQuerySelection:
         hierarchy = _by_groups(traversal)
         if hierarchy is not None and self.result.totals is not None:
-            return BslQuerySelection(self.result.columns, self.result.by_groups(hierarchy), hierarchy)
+            nodes = _restricted(self.result.by_groups(hierarchy), groupings)
+            return BslQuerySelection(self.result.columns, nodes, hierarchy)
         return BslQuerySelection(self.result.columns, self.result.linear())
 
 
@@ -251,7 +264,9 @@ class BslQuerySelection(BslObject):
             return BslQuerySelection(self.columns, flatten(node.children))
         # a selection without hierarchy already holds lifted copies: its records' children are flat
         children = node.children if hierarchy or not self.with_hierarchy else without_hierarchy(node.children)
-        return BslQuerySelection(self.columns, children, hierarchy and self.with_hierarchy)
+        return BslQuerySelection(
+            self.columns, _restricted(children, groupings), hierarchy and self.with_hierarchy
+        )
 
     def _index(self, name: str) -> int:
         index = self.by_key.get(_norm(name))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from prism_desktop.platform.metadata import norm
 from prism_desktop.platform.query.nested_tables import row_layout
 from prism_desktop.platform.query.translator import OutputColumn
 from prism_desktop.platform.query.values import NULL, TYPE_VALUE, UNDEFINED, Types, tag_of
@@ -99,6 +100,22 @@ def without_hierarchy(nodes: list[TotalsNode]) -> list[TotalsNode]:
         lower = [c for c in node.children if id(c) not in lifted]
         out.append(_with_children(node, without_hierarchy(lower)))
         out.extend(without_hierarchy(own))
+    return out
+
+
+def of_groupings(nodes: list[TotalsNode], names: set[str]) -> list[TotalsNode]:
+    """The records of the named groupings (normalised names; ОБЩИЕ for the overall total), outermost
+    first, looking under the records of other groupings: a traversal by groupings restricted by the
+    second parameter of Выбрать (`Выбрать(ОбходРезультатаЗапроса.ПоГруппировкам, "Склад")`)."""
+    out: list[TotalsNode] = []
+    for node in nodes:
+        if node.kind == DETAIL:
+            continue
+        own = {"общие", "overall"} if node.kind == OVERALL else {norm(node.group)}
+        if own & names:
+            out.append(node)
+        else:
+            out.extend(of_groupings(node.children, names))
     return out
 
 
