@@ -97,6 +97,30 @@ def begin_of(date: _dt.datetime, unit: str) -> _dt.datetime:
     return day.replace(month=1, day=1)
 
 
+def begin_sql(value_sql: str, unit: str | None) -> str:
+    """begin_of in SQLite's own functions over a stored date ('YYYY-MM-DD HH:MM:SS', NULL through; no
+    unit: the moment itself): the period fields of the register tables take it per movement, where a
+    Python function called per row would cost most of the query."""
+    x = value_sql
+    if unit is None:
+        return x
+    month = f"CAST(substr({x}, 6, 2) AS INTEGER)"
+    day = f"CAST(substr({x}, 9, 2) AS INTEGER)"
+    forms = {
+        SECOND: x,
+        MINUTE: f"substr({x}, 1, 17) || '00'",
+        HOUR: f"substr({x}, 1, 14) || '00:00'",
+        DAY: f"substr({x}, 1, 11) || '00:00:00'",
+        WEEK: f"date({x}, '-6 days', 'weekday 1') || ' 00:00:00'",
+        DECADE: f"substr({x}, 1, 8) || printf('%02d 00:00:00', MIN(({day} - 1) / 10, 2) * 10 + 1)",
+        MONTH: f"substr({x}, 1, 8) || '01 00:00:00'",
+        QUARTER: f"substr({x}, 1, 5) || printf('%02d-01 00:00:00', ({month} - 1) / 3 * 3 + 1)",
+        HALFYEAR: f"substr({x}, 1, 5) || CASE WHEN {month} <= 6 THEN '01' ELSE '07' END || '-01 00:00:00'",
+        YEAR: f"substr({x}, 1, 5) || '01-01 00:00:00'",
+    }
+    return f"({forms[unit]})"
+
+
 def end_of(date: _dt.datetime, unit: str) -> _dt.datetime:
     """The last second of the period containing `date`."""
     start = begin_of(date, unit)

@@ -131,7 +131,10 @@ def _begin_end(fn: str) -> Callable[[ExpressionCompiler, A.Call], SqlExpr]:
     def compile_(c: ExpressionCompiler, node: A.Call) -> SqlExpr:
         _arity(node, 2)
         value = c.compile(node.args[0])
-        return SqlExpr(f"{fn}({value.sql}, '{_unit(node, node.args[1])}')", DATE_T, aggregate=value.aggregate)
+        unit = _unit(node, node.args[1])
+        if fn == "q1c_begin" and value.types == DATE_T:  # a stored date: SQLite's own functions
+            return SqlExpr(dates.begin_sql(value.sql, unit), DATE_T, aggregate=value.aggregate)
+        return SqlExpr(f"{fn}({value.sql}, '{unit}')", DATE_T, aggregate=value.aggregate)
 
     return compile_
 

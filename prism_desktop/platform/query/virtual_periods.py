@@ -118,7 +118,7 @@ def period_value(unit: str | None, alias: str, column: DerivedColumn) -> tuple[s
         return f"{q(alias)}.{q(column.name)}", None
     if unit in (None, AUTO):
         return f"{q(alias)}.{q('Период')}", None
-    return f"q1c_begin({q(alias)}.{q('Период')}, '{unit}')", None
+    return dates.begin_sql(f"{q(alias)}.{q('Период')}", unit), None
 
 
 def effective_periodicity(declared: str | None, used: set[str]) -> str | None:
@@ -154,7 +154,7 @@ def period_outputs(
         elif column.name == "Период":
             items += select(column, f"{w}.{q('Период')}", None)
         else:
-            items += select(column, f"q1c_begin({w}.{q('Период')}, '{unit}')", None)
+            items += select(column, dates.begin_sql(f"{w}.{q('Период')}", unit), None)
     return items
 
 
@@ -216,14 +216,14 @@ def balance_periods(prefix: str, spec: PeriodRows) -> str:
         """The period key of the row holding a moment (the bound rows of the completion)."""
         if by_record:
             return [moment] + ["NULL"] * (len(period) - 1)
-        return [f"q1c_begin({moment}, '{unit}')"] if period else []
+        return [dates.begin_sql(moment, unit)] if period else []
 
     inside = f"{m}.i_ = 1"
     amounts = [q(f"{x}{j}_") for j in range(spec.resources) for x in "ab"]
     sums = [f"SUM({a}) AS {a}" for a in amounts]
     own = [
         f"CASE WHEN {inside} THEN "
-        + (f"{m}.{p}" if by_record else f"q1c_begin({m}.{p}, '{unit}')")
+        + (f"{m}.{p}" if by_record else dates.begin_sql(f"{m}.{p}", unit))
         + f" END AS {p}"
         for p in period
     ]
