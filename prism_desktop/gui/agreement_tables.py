@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
+from prism_desktop.gui.review_texts import localized
 from prism_desktop.review.verification_rules import AxisRule, VerificationRules
 
 TR_CONTEXT = "AgreementView"  # the translation context of this module and agreement_view.py
@@ -101,7 +102,7 @@ class Notes:
 
     def add(self, where: str, note: str | None) -> None:
         if note:
-            places = self.lines.setdefault(note, [])
+            places = self.lines.setdefault(localized(note), [])
             if where not in places:
                 places.append(where)
 
@@ -116,11 +117,11 @@ def estimate_cell(data: Mapping[str, Any] | None, where: str, notes: Notes) -> Q
     notes.add(where, data.get("note"))
     value = data.get("value")
     if value is None:
-        return _item(DASH, None, data.get("note") or "")
+        return _item(DASH, None, localized(data.get("note")))
     lines = [f"{number(value)} {interval(data.get('ci95'))}".strip()]
     if data.get("band"):
         lines.append(band_name(data["band"]))
-    return _item("\n".join(lines), value, data.get("note") or "")
+    return _item("\n".join(lines), value, localized(data.get("note")))
 
 
 class FiguresTable(QTableWidget):
@@ -237,7 +238,7 @@ class FiguresTable(QTableWidget):
         )
         item = _item(marks, all(v["verified"] for v in found))
         item.setForeground(QBrush(GOOD if all(v["verified"] for v in found) else BAD))
-        item.setToolTip("\n".join(v["reason"] for v in found))
+        item.setToolTip("\n".join(localized(v["reason"]) for v in found))
         return item
 
 
@@ -326,7 +327,8 @@ class VerifiedTable(QTableWidget):
             )
             mark.setForeground(QBrush(GOOD if verdict["verified"] else BAD))
             value = f"{number(verdict['value'])} {interval(verdict['ci95'])}".strip()
-            note = "" if verdict["value"] is not None else verdict["reason"]
+            reason = localized(verdict["reason"])
+            note = "" if verdict["value"] is not None else reason
             cells = [
                 _left(_item(verdict["category"])),
                 _left(_item(verdict["axis"], bold=True)),
@@ -335,7 +337,7 @@ class VerifiedTable(QTableWidget):
                 _item(value, verdict["value"]),
                 _item(str(verdict["n"]), verdict["n"]),
                 _left(_item(rule_text(rules.axis_rule(verdict["axis"])))),
-                _left(_item(note, tooltip=verdict["reason"])),
+                _left(_item(note, tooltip=reason)),
             ]
             for column, item in enumerate(cells):
                 self.setItem(row, column, item)

@@ -46,6 +46,7 @@ from prism_desktop.gui.agreement_tables import (
 )
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.review_texts import localized
 from prism_desktop.services.agreement import (
     DEFAULT_BOOTSTRAP,
     SessionAgreement,
@@ -338,7 +339,7 @@ class AgreementDialog(LanguageAware, QDialog):
                 title.clear()
             return
         if result.report is None:
-            self.status.setText(tr("Nothing to compute: %1").replace("%1", result.reason or ""))
+            self.status.setText(tr("Nothing to compute: %1").replace("%1", localized(result.reason)))
             self.summary.setText(self._summary(result))
             return
         self.status.setText(

@@ -24,6 +24,7 @@ from .dataset import AXES, SPLITS, GradedRun
 from .figures import FLEISS, KAPPA_NAMES, KRIPPENDORFF, PROJECTED_NAMES, FigureKey, FigurePlan
 from .kappa import as_matrix
 from .landis_koch import landis_koch_band
+from .messages import NO_CONSENSUS
 from .resampling import percentile_interval
 from .scale import STEP_INDEX, STEPS, K, projection
 from .strata import ABSENT, Comparison, Pattern, Statistics, Stratum, comparisons_for
@@ -223,7 +224,4 @@ def compute_agreement(
 
 
 def _consensus_note(settings: AgreementSettings) -> str:
-    return (
-        f"no run has a consensus: it needs {settings.min_experts} or more experts' steps per run "
-        f"(rule {settings.consensus})"
-    )
+    return NO_CONSENSUS.format(min_experts=settings.min_experts, rule=settings.consensus)

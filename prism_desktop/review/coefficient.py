@@ -12,6 +12,8 @@ from itertools import repeat
 from operator import sub, truediv
 from typing import NamedTuple
 
+from .messages import CONSTANT_AND_EQUAL
+
 
 class Coefficient(NamedTuple):
     value: float | None
@@ -20,12 +22,6 @@ class Coefficient(NamedTuple):
 
 def undefined(reason: str) -> Coefficient:
     return Coefficient(None, reason)
-
-
-NO_PAIRS = "no run was graded by both sides"
-CONSTANT_AND_EQUAL = (
-    "every rating is the same single step: observed and chance agreement are both 1, taken as 1.0"
-)
 
 
 def chance_corrected(observed: float, expected: float) -> Coefficient:

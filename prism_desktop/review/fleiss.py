@@ -15,9 +15,7 @@ from operator import mul
 
 from .batch import SINGLE, Packing, dot
 from .coefficient import ChanceCorrected, Coefficient, undefined
-
-NO_ITEMS = "no run was graded by every expert"
-ONE_RATER = "needs 2 or more experts per run"
+from .messages import NO_ITEMS, ONE_RATER
 
 
 @dataclass

@@ -21,7 +21,8 @@ from operator import mul, sub
 from typing import Literal
 
 from .batch import SINGLE, Packing, dot, weighted
-from .coefficient import NO_PAIRS, BatchCoefficient, ChanceCorrected, Coefficient, Share
+from .coefficient import BatchCoefficient, ChanceCorrected, Coefficient, Share
+from .messages import NO_PAIRS
 from .scale import STEPS
 
 Weighting = Literal["none", "linear", "quadratic"]

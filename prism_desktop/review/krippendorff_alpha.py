@@ -16,8 +16,7 @@ from itertools import repeat
 from operator import add, mul, sub
 
 from .coefficient import ChanceCorrected, Coefficient
-
-NO_PAIRABLE = "no run was graded by two or more experts"
+from .messages import NO_PAIRABLE
 
 
 def unit_coincidences(counts: Sequence[int]) -> list[float] | None:

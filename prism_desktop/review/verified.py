@@ -12,6 +12,17 @@ from dataclasses import dataclass
 from .agreement import Agreement
 from .consensus import consensus_step
 from .dataset import AXES, GradedRun
+from .messages import (
+    AXIS_RULE,
+    FIGURE_UNDEFINED,
+    NO_AXIS,
+    NO_INTERVAL,
+    RUN_APART,
+    RUN_AXES_NOT_VERIFIED,
+    RUN_NO_CONSENSUS,
+    RUN_NO_UNANIMITY,
+    RUN_WITHIN,
+)
 from .scale import STEP_INDEX
 from .strata import CONSENSUS, MACHINE, Comparison
 from .verification_rules import VerificationRules
@@ -56,15 +67,21 @@ def axis_verdicts(agreement: Agreement, rules: VerificationRules) -> dict[tuple[
             estimate = scope.estimate(MACHINE_VS_CONSENSUS, rule.figure)
             n = scope.pairs[MACHINE_VS_CONSENSUS.label]
             if estimate.value is None:
-                holds, reason = False, f"{rule.figure} undefined: {estimate.note}"
+                holds, reason = False, FIGURE_UNDEFINED.format(figure=rule.figure, note=estimate.note)
             elif estimate.ci is None:
-                holds, reason = False, f"{rule.figure} = {estimate.value:.3f} has no confidence interval"
+                holds, reason = False, NO_INTERVAL.format(figure=rule.figure, value=f"{estimate.value:.3f}")
             else:
                 holds = estimate.value >= rule.min_value and estimate.ci[0] >= rule.min_ci_low
                 low, high = estimate.ci
-                reason = (
-                    f"{rule.figure} = {estimate.value:.3f} (95% CI {low:.3f}–{high:.3f}, n = {n}) "
-                    f"on {rule.split} tasks; rule: ≥ {rule.min_value}, CI low ≥ {rule.min_ci_low}"
+                reason = AXIS_RULE.format(
+                    figure=rule.figure,
+                    value=f"{estimate.value:.3f}",
+                    low=f"{low:.3f}",
+                    high=f"{high:.3f}",
+                    n=n,
+                    split=rule.split,
+                    min_value=rule.min_value,
+                    min_ci_low=rule.min_ci_low,
                 )
             verdicts[(category, axis)] = AxisVerdict(
                 category, axis, holds, rule.figure, estimate.value, estimate.ci, n, reason
@@ -108,29 +125,18 @@ def run_verdicts(
         apart = [a for a in measured if consensus[a] is not None and a not in agreeing]
         unverified = [a for a in measured if a not in verified_axes]
         if not measured:
-            verified, reason = False, "the machine measured no applicable axis"
+            verified, reason = False, NO_AXIS
         elif missing:
-            verified, reason = (
-                False,
-                (
-                    f"no consensus on {', '.join(missing)} (fewer than {rules.min_experts} experts"
-                    + (" or they disagree)" if rules.consensus == "unanimous" else ")")
-                ),
-            )
+            sentence = RUN_NO_UNANIMITY if rules.consensus == "unanimous" else RUN_NO_CONSENSUS
+            verified, reason = False, sentence.format(axes=", ".join(missing), min_experts=rules.min_experts)
         elif apart:
-            verified, reason = (
-                False,
-                f"machine and consensus differ beyond {tolerance} step(s) on {', '.join(apart)}",
-            )
+            verified, reason = False, RUN_APART.format(tolerance=tolerance, axes=", ".join(apart))
         elif rules.require_verified_axes and unverified:
             verified, reason = (
                 False,
-                f"axes not Verified for category {run.category}: {', '.join(unverified)}",
+                RUN_AXES_NOT_VERIFIED.format(category=run.category, axes=", ".join(unverified)),
             )
         else:
-            verified, reason = (
-                True,
-                f"machine within {tolerance} step(s) of the consensus on {', '.join(measured)}",
-            )
+            verified, reason = True, RUN_WITHIN.format(tolerance=tolerance, axes=", ".join(measured))
         verdicts.append(RunVerdict(run, measured, consensus, agreeing, verified_axes, verified, reason))
     return verdicts

@@ -19,6 +19,7 @@ from prism_desktop.review.expert_export import (
     expert_file_name,
     write_expert_file,
 )
+from prism_desktop.review.messages import NOTHING_GRADED
 from prism_desktop.review.report_html import render_html
 from prism_desktop.review.report_json import report_json
 from prism_desktop.review.store_input import expert_grades, session_input
@@ -72,7 +73,7 @@ def analyse_session(
     found = session_input(store, session_id)
     if not found.runs:
         return SessionAgreement(
-            summary, found.experts, 0, None, None, f"no run of session “{summary.name}” is graded yet"
+            summary, found.experts, 0, None, None, NOTHING_GRADED.format(session=summary.name)
         )
     rules = rules_for_workspace(workspace.root)
     protocols = workspace.protocols

@@ -210,6 +210,25 @@ def test_one_expert_shows_the_reason(
     assert dialog.verified.item(0, 2).text() == "✗ not Verified"
 
 
+def test_review_sentences_follow_the_interface_language(
+    store: Store, tmp_path: Path, open_dialog: Callable[..., AgreementDialog], qapp: QApplication
+) -> None:
+    translations = Translations(qapp)
+    translations.apply("ru")
+    try:
+        dialog = open_dialog(graded_session(store, tmp_path / "workspace", experts=1))
+        notes = dialog.notes.text()
+        assert "ни у одного прогона нет консенсуса: нужны оценки 2 или больше экспертов" in notes
+        assert "no run has a consensus" not in dialog.notes.text()
+        reason = dialog.verified.item(0, 7).toolTip()
+        assert reason.startswith("kappa_quadratic не определён: ни у одного прогона нет консенсуса"), reason
+        translations.apply("en")
+        dialog.retranslate()
+        assert "no run has a consensus: it needs 2 or more experts" in dialog.notes.text()
+    finally:
+        translations.apply("en")
+
+
 def test_session_without_grades_and_bad_rules(
     qtbot: QtBot, store: Store, tmp_path: Path, open_dialog: Callable[..., AgreementDialog], english: None
 ) -> None:

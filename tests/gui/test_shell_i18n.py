@@ -25,6 +25,19 @@ def test_every_shell_string_has_a_russian_translation() -> None:
     assert missing(catalog, read_ts(catalog_path("ru", ".ts"))) == []
 
 
+def test_every_review_sentence_has_a_russian_translation_with_the_same_fields() -> None:
+    import re
+
+    from prism_desktop.gui.review_texts import REVIEW_CONTEXT, review_catalog
+
+    ts = read_ts(catalog_path("ru", ".ts"))
+    assert missing(review_catalog(), ts) == []
+    for template in review_catalog()[REVIEW_CONTEXT]:
+        translation = ts[(REVIEW_CONTEXT, template)] or ""
+        fields = re.compile(r"\{\w+\}")
+        assert sorted(fields.findall(translation)) == sorted(fields.findall(template)), template
+
+
 def test_the_shipped_qm_is_compiled_from_the_current_ts(tmp_path: Path) -> None:
     fresh = tmp_path / "prism_ru.qm"
     compile_ts(catalog_path("ru", ".ts"), fresh)

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.inter_rater import fleiss_kappa as statsmodels_fleiss
 
-from prism_desktop.review.coefficient import CONSTANT_AND_EQUAL, NO_PAIRS
-from prism_desktop.review.fleiss import NO_ITEMS, ONE_RATER, FleissSums, fleiss_kappa
+from prism_desktop.review.fleiss import FleissSums, fleiss_kappa
 from prism_desktop.review.kappa import WEIGHTINGS, KappaFamily, cohen_kappa, confusion_counts
-from prism_desktop.review.krippendorff_alpha import NO_PAIRABLE, ordinal_alpha
+from prism_desktop.review.krippendorff_alpha import ordinal_alpha
 from prism_desktop.review.landis_koch import landis_koch_band
+from prism_desktop.review.messages import CONSTANT_AND_EQUAL, NO_ITEMS, NO_PAIRABLE, NO_PAIRS, ONE_RATER
 from prism_desktop.review.scale import STEPS, projection
 
 # scikit-learn warns where it returns NaN; those cases are the point of some examples.

@@ -6,8 +6,9 @@
 
 Strings are found with Python's own parser, in the three forms our code uses:
 `self.tr("…")` (context: the enclosing class), `QCoreApplication.translate("Context", "…")`, and
-a bare `tr("…")` in a module that names its context in `TR_CONTEXT = "…"`. Other <context> blocks of
-the .ts (other modules' classes) are left exactly as they are.
+a bare `tr("…")` in a module that names its context in `TR_CONTEXT = "…"`; and the sentence templates
+of review/ (context "review", gui/review_texts.py). Other <context> blocks of the .ts (other modules'
+classes) are left exactly as they are.
 """
 
 from __future__ import annotations
@@ -25,12 +26,20 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.gui.i18n import I18N_DIR, catalog_path
+from prism_desktop.gui.review_texts import review_catalog
 
 GUI_DIR = I18N_DIR.parent
 # The modules whose strings this tool maintains (the application shell).
 SHELL_MODULES = (
-    "app.py", "main_window.py", "runs_model.py", "runs_view.py", "filters.py", "scoring_panel.py",
-    "debug_view.py", "settings.py", "screenshot.py",
+    "app.py",
+    "main_window.py",
+    "runs_model.py",
+    "runs_view.py",
+    "filters.py",
+    "scoring_panel.py",
+    "debug_view.py",
+    "settings.py",
+    "screenshot.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 
@@ -188,13 +197,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--language", default="ru")
     parser.add_argument("files", nargs="*", type=Path, help="Python files (default: the shell's modules)")
     args = parser.parse_args(argv)
-    catalog = extract(args.files or shell_files())
+    catalog = extract(args.files) if args.files else {**extract(shell_files()), **review_catalog()}
     ts_path = catalog_path(args.language, ".ts")
     if not args.check:
         added, removed = update_ts(ts_path, catalog, args.language)
         compile_ts(ts_path, catalog_path(args.language))
-        print(f"{ts_path.name}: {added} new, {removed} unused string(s) removed; compiled "
-              f"{catalog_path(args.language).name}")
+        print(
+            f"{ts_path.name}: {added} new, {removed} unused string(s) removed; compiled "
+            f"{catalog_path(args.language).name}"
+        )
     untranslated = missing(catalog, read_ts(ts_path))
     for context, text in untranslated:
         print(f"untranslated: [{context}] {text!r}")

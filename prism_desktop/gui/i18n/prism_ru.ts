@@ -1597,4 +1597,71 @@
             <translation>κ на валидации: сейчас → предложено (прогонов)</translation>
         </message>
     </context>
+    <context>
+        <name>review</name>
+        <message>
+            <source>no run was graded by both sides</source>
+            <translation>ни один прогон не оценён обеими сторонами</translation>
+        </message>
+        <message>
+            <source>every rating is the same single step: observed and chance agreement are both 1, taken as 1.0</source>
+            <translation>все оценки — одна и та же ступень: наблюдаемое и случайное согласие равны 1, принято 1,0</translation>
+        </message>
+        <message>
+            <source>no run was graded by every expert</source>
+            <translation>ни один прогон не оценён всеми экспертами</translation>
+        </message>
+        <message>
+            <source>needs 2 or more experts per run</source>
+            <translation>нужно 2 или больше экспертов на прогон</translation>
+        </message>
+        <message>
+            <source>no run was graded by two or more experts</source>
+            <translation>ни один прогон не оценён двумя или более экспертами</translation>
+        </message>
+        <message>
+            <source>no run has a consensus: it needs {min_experts} or more experts' steps per run (rule {rule})</source>
+            <translation>ни у одного прогона нет консенсуса: нужны оценки {min_experts} или больше экспертов на прогон (правило {rule})</translation>
+        </message>
+        <message>
+            <source>{figure} undefined: {note}</source>
+            <translation>{figure} не определён: {note}</translation>
+        </message>
+        <message>
+            <source>{figure} = {value} has no confidence interval</source>
+            <translation>{figure} = {value}, доверительного интервала нет</translation>
+        </message>
+        <message>
+            <source>{figure} = {value} (95% CI {low}–{high}, n = {n}) on {split} tasks; rule: ≥ {min_value}, CI low ≥ {min_ci_low}</source>
+            <translation>{figure} = {value} (95% ДИ {low}–{high}, n = {n}) на задачах {split}; правило: ≥ {min_value}, нижняя граница ДИ ≥ {min_ci_low}</translation>
+        </message>
+        <message>
+            <source>the machine measured no applicable axis</source>
+            <translation>машина не измерила ни одной применимой оси</translation>
+        </message>
+        <message>
+            <source>no consensus on {axes} (fewer than {min_experts} experts or they disagree)</source>
+            <translation>нет консенсуса по {axes} (меньше {min_experts} экспертов, или они расходятся)</translation>
+        </message>
+        <message>
+            <source>no consensus on {axes} (fewer than {min_experts} experts)</source>
+            <translation>нет консенсуса по {axes} (меньше {min_experts} экспертов)</translation>
+        </message>
+        <message>
+            <source>machine and consensus differ beyond {tolerance} step(s) on {axes}</source>
+            <translation>машина и консенсус расходятся больше чем на {tolerance} ступ. по {axes}</translation>
+        </message>
+        <message>
+            <source>axes not Verified for category {category}: {axes}</source>
+            <translation>оси без отметки Verified в категории {category}: {axes}</translation>
+        </message>
+        <message>
+            <source>machine within {tolerance} step(s) of the consensus on {axes}</source>
+            <translation>машина в пределах {tolerance} ступ. от консенсуса по {axes}</translation>
+        </message>
+        <message>
+            <source>no run of session “{session}” is graded yet</source>
+            <translation>в сессии «{session}» ещё нет оценённых прогонов</translation>
+        </message>
+    </context>
 </TS>
