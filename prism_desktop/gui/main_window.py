@@ -715,8 +715,9 @@ class MainWindow(QMainWindow):
         if splitter is not None:
             self.splitter.restoreState(splitter)
         else:
-            # Half and half, once the window has its size.
-            QTimer.singleShot(0, lambda: self.splitter.setSizes([self.width(), self.width()]))
+            # Two parts runs, three parts review (the code side by side needs the room), once the
+            # window has its size; each side keeps at least its minimum.
+            QTimer.singleShot(0, lambda: self.splitter.setSizes([2 * self.width(), 3 * self.width()]))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_state("geometry", self.saveGeometry())

@@ -109,6 +109,7 @@ class ReviewView(LanguageAware, QWidget):
         self.header = QLabel()
         self.header.setObjectName("reviewHeader")
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header.setWordWrap(True)  # a long task title wraps rather than widening the window
         self.badge = QLabel()
         self.badge.setTextFormat(Qt.TextFormat.RichText)
         self.statement = QTextBrowser()

@@ -65,6 +65,7 @@ class ScoresPanel(LanguageAware, QWidget):
         self.stack.addWidget(self.notice)
         self.stack.addWidget(self.table)
         self.title = QLabel()
+        self.title.setWordWrap(True)  # the column is narrow on a 1280-pixel screen
         self.title.setStyleSheet("font-weight: 600;")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -142,3 +142,17 @@ def test_a_blind_session_hides_machine_scores_and_computes_verified_marks(
     assert marks <= {True, False} and marks  # computed: a mark for every run, none N/A
     window.leave_session()
     assert window.model.rowCount() == 13 and not window.query.verification_available
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_window_fits_a_1280_pixel_screen(shell_window: Any, qtbot: QtBot, language: str) -> None:
+    # a 1280×800 laptop: the window's minimum fits, and the grading column shows its whole width
+    # (nothing clipped on the right) once the window is that small
+    window = shell_window
+    window.set_language(language)
+    window.resize(1280, 800)
+    qtbot.wait(50)
+    assert window.minimumSizeHint().width() <= 1280
+    assert window.width() <= 1280
+    column = window.review.right
+    assert column.widget().width() <= column.viewport().width()
