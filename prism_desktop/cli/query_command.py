@@ -9,22 +9,16 @@ Parameter values: integers and decimals are numbers, YYYY-MM-DD[THH:MM:SS] is a 
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import sys
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from prism_desktop.bsl.engine import Engine, ModuleLoadError
 from prism_desktop.bsl.platform_bridge import query_registration  # noqa: F401  (registration)
-from prism_desktop.bsl.platform_bridge.query_values import cell_to_bsl
 from prism_desktop.bsl.values.base import BslRuntimeError
-from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.cli.common import EXIT_OK, EXIT_USAGE, CliError, add_command, format_table
 from prism_desktop.cli.platform_options import PlatformRun, add_platform_options
 from prism_desktop.platform.query import QueryError, QueryResult, execute_batch
-from prism_desktop.platform.query.values import QueryNull
-
-FIXTURES_MODULE = "Тесты"
+from prism_desktop.services.query_console import FIXTURES_MODULE, parameter_value, rows_text
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -52,36 +46,10 @@ def parse_parameter(text: str) -> tuple[str, Any]:
     return name.strip().lstrip("&"), parameter_value(raw.strip())
 
 
-def parameter_value(raw: str) -> Any:
-    lowered = raw.lower()
-    if lowered in ("true", "истина"):
-        return True
-    if lowered in ("false", "ложь"):
-        return False
-    for pattern in ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%S"):
-        try:
-            return _dt.datetime.strptime(raw, pattern)
-        except ValueError:
-            pass
-    try:
-        number = Decimal(raw)
-    except InvalidOperation:
-        return raw
-    if not number.is_finite():
-        return raw
-    return int(number) if number == number.to_integral_value() else number
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, QueryNull):
-        return "NULL"
-    return to_string(cell_to_bsl(value))
-
-
 def format_result(result: QueryResult) -> str:
     if not result.columns:
         return "(нет данных)"
-    rows = [[_cell(v) for v in node.values] for node in result.linear()]
+    rows = rows_text(result)
     return format_table([c.name for c in result.columns], rows) + f"\n({count_rows(len(rows))})"
 
 

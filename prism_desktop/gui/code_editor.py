@@ -111,13 +111,13 @@ class CodeEditor(QPlainTextEdit):
     MARKER_WIDTH = 14
     CHANGE_BAR_WIDTH = 4
 
-    def __init__(self, parent: QWidget | None = None, *, read_only: bool = True):
+    def __init__(self, parent: QWidget | None = None, *, read_only: bool = True, query: bool = False):
         super().__init__(parent)
         self.setReadOnly(read_only)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setFont(code_font())
         self.setTabStopDistance(self.fontMetrics().horizontalAdvance(" ") * 4)
-        self.highlighter = BslHighlighter(self.document())
+        self.highlighter = BslHighlighter(self.document(), query)
         self._numbers: list[int | None] | None = None  # None: row i is line i + 1
         self._tints: dict[int, QColor] = {}  # row -> background
         self._change_bars: dict[int, QColor] = {}

@@ -1,6 +1,7 @@
 """Debug mode: one task, a candidate typed or pasted into an editor, Level 1 run on it in the
 background, and every log of that run. Buttons load (or directly run) the task's canonical solution
-and its perf_baseline, which is how a maintainer checks a task before experts see it."""
+and its perf_baseline, which is how a maintainer checks a task before experts see it. For a category
+B task, the query console beside the logs runs 1C queries against the task's filled infobase."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import CodeEditor, GutterMarker
 from prism_desktop.gui.logs_tabs import LogsTabs
+from prism_desktop.gui.query_console import QueryConsole
 from prism_desktop.gui.runs_model import format_score, na_text
 from prism_desktop.gui.scoring_panel import sandbox_text
 from prism_desktop.sandbox.spec import RunResult
@@ -94,12 +97,17 @@ class DebugView(QWidget):
             scores.addWidget(label)
         scores.addStretch(1)
         scores.addWidget(self.busy)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
+        level1 = QWidget()
+        right_layout = QVBoxLayout(level1)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(scores)
         right_layout.addWidget(self.outcome)
         right_layout.addWidget(self.logs, 1)
+        self.console = QueryConsole(background)
+        right = self.side_tabs = QTabWidget()
+        right.setDocumentMode(True)
+        right.addTab(level1, "")
+        right.addTab(self.console, "")
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.statement)
         left.addWidget(self.editor)
@@ -143,6 +151,10 @@ class DebugView(QWidget):
     def _task_changed(self) -> None:
         task = self.current_task()
         self.statement.setMarkdown(task.prompt if task else "")  # paragraphs reflow, lists stay
+        self.console.set_task(task)
+        self.side_tabs.setTabEnabled(1, bool(task and task.category == "B"))
+        if not self.side_tabs.isTabEnabled(1):
+            self.side_tabs.setCurrentIndex(0)
         self.load_canonical.setEnabled(bool(task and task.canonical))
         self.load_baseline.setEnabled(bool(task and task.perf_baseline))
         self._update_run_buttons()
@@ -238,6 +250,9 @@ class DebugView(QWidget):
 
     def _retranslate(self) -> None:
         self.task.setToolTip(self.tr("The task to debug"))
+        self.side_tabs.setTabText(0, self.tr("Level 1"))
+        self.side_tabs.setTabText(1, self.tr("Query console"))
+        self.side_tabs.setTabToolTip(1, self.tr("Try 1C queries against the task's infobase (category B)"))
         self.load_label.setText(self.tr("Load:"))
         self.run_label.setText(self.tr("Run:"))
         self.load_canonical.setText(self.tr("Canonical"))

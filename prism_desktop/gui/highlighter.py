@@ -44,9 +44,12 @@ def _query_spans(literal: str, offset: int) -> list[tuple[int, int, _TokenType]]
     ]
 
 
-def _document_tokens(text: str) -> list[tuple[int, int, _TokenType, bool]]:
+def _document_tokens(text: str, query: bool = False) -> list[tuple[int, int, _TokenType, bool]]:
     """(start, length, token, in_query) over the whole text. A string literal runs from its opening
-    quote token to its closing one; when it holds a query, the query's tokens are added over it."""
+    quote token to its closing one; when it holds a query, the query's tokens are added over it.
+    With `query`, the whole text is a query (the debug mode's query console)."""
+    if query:
+        return [(i, len(v), t, True) for i, t, v in QueryLexer().get_tokens_unprocessed(text) if v.strip()]
     raw = list(BslLexer().get_tokens_unprocessed(text))
     out: list[tuple[int, int, _TokenType, bool]] = []
     i = 0
@@ -67,13 +70,14 @@ def _document_tokens(text: str) -> list[tuple[int, int, _TokenType, bool]]:
     return out
 
 
-def line_spans(text: str) -> tuple[list[list[Span]], list[bool]]:
-    """Per line of `text`: its spans, and whether the line ends inside a string literal."""
+def line_spans(text: str, query: bool = False) -> tuple[list[list[Span]], list[bool]]:
+    """Per line of `text` (BSL, or a query): its spans, and whether the line ends inside a string
+    literal."""
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     spans: list[list[Span]] = [[] for _ in starts]
     ends_in_string = [False] * len(starts)
     line = 0
-    for start, length, token, in_query in sorted(_document_tokens(text), key=lambda t: (t[0], t[3])):
+    for start, length, token, in_query in sorted(_document_tokens(text, query), key=lambda t: (t[0], t[3])):
         end = start + length
         while line + 1 < len(starts) and starts[line + 1] <= start:
             line += 1
@@ -149,10 +153,11 @@ def format_for(token: _TokenType, query: bool) -> QTextCharFormat | None:
 
 
 class BslHighlighter(QSyntaxHighlighter):
-    """Attach to a QTextDocument holding a BSL module."""
+    """Attach to a QTextDocument holding a BSL module (or, with `query`, a query text)."""
 
-    def __init__(self, document: QTextDocument):
+    def __init__(self, document: QTextDocument, query: bool = False):
         super().__init__(None)  # type: ignore[call-overload]  # the document is set below
+        self._query = query
         self._stale = True
         self._spans: list[list[Span]] = []
         self._ends_in_string: list[bool] = []
@@ -165,7 +170,7 @@ class BslHighlighter(QSyntaxHighlighter):
 
     def _refresh(self) -> None:
         if self._stale:
-            self._spans, self._ends_in_string = line_spans(self.document().toPlainText())
+            self._spans, self._ends_in_string = line_spans(self.document().toPlainText(), self._query)
             self._stale = False
 
     def highlightBlock(self, text: str) -> None:

@@ -72,3 +72,81 @@ def test_settings_dialog_stores_the_choices(qtbot: QtBot) -> None:
     fresh = AppSettings()  # read back from the settings file
     assert (fresh.language, fresh.sandbox, fresh.jobs, fresh.expert_name) == ("ru", "local", 2, "petrova")
     QApplication.processEvents()
+
+
+@pytest.fixture
+def bank_debug_view(qtbot: QtBot) -> Any:
+    from pathlib import Path
+
+    background = Background()
+    view = DebugView(background, sandbox="local")
+    qtbot.addWidget(view)
+    view.set_workspace(Workspace.open(Path(__file__).resolve().parents[2]))  # the bundled bank
+    view.resize(1400, 900)
+    view.show()
+    yield view
+    background.shutdown()
+
+
+def test_the_query_console_runs_against_the_task_infobase(bank_debug_view: Any, qtbot: QtBot) -> None:
+    view = bank_debug_view
+    console = view.console
+    view.select_task("A2")
+    assert not view.side_tabs.isTabEnabled(1) and not console.run_button.isEnabled()
+    view.select_task("B11")
+    assert view.side_tabs.isTabEnabled(1) and console.run_button.isEnabled()
+    view.side_tabs.setCurrentIndex(1)
+    console.editor.setPlainText(
+        "ВЫБРАТЬ Н.Артикул КАК Артикул, П.Контрагент КАК Контрагент\n"
+        "ИЗ Справочник.Номенклатура КАК Н ЛЕВОЕ СОЕДИНЕНИЕ РегистрНакопления.Продажи КАК П\n"
+        "ПО П.Номенклатура = Н.Ссылка И П.Период > &С\nУПОРЯДОЧИТЬ ПО Артикул"
+    )
+    console.params.setText("С = 2024-04-01")
+    with qtbot.waitSignal(console.executed, timeout=60_000):
+        assert console.execute()
+    table = console.table
+    # after 01.04.2024: Ручка (РШ-1) on 30.04 and Папка (ПР-1) on 01.05 sold to Альфа; Бумага not at all
+    cells = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    assert cells == [["БА-4", "NULL"], ["ПР-1", "ООО Альфа"], ["РШ-1", "ООО Альфа"]]
+    assert table.item(0, 1).foreground().color().name() == "#9ca3af"  # NULL in grey
+    assert "3 row(s)" in console.status.text() and "1 data access(es)" in console.status.text()
+
+    console.editor.setPlainText("ВЫБРАТЬ\n  Н.Цена ИЗ Справочник.Номенклатура КАК Н")
+    with qtbot.waitSignal(console.failed, timeout=60_000):
+        assert console.execute()
+    assert "Line 2, column 3" in console.status.text() and "Поле не найдено" in console.status.text()
+    assert 1 in console.editor.markers()  # row 1 = line 2
+    assert console.table.rowCount() == 0 and console.run_button.isEnabled()
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_query_console_screenshot(
+    bank_debug_view: Any, qtbot: QtBot, qapp: QApplication, language: str, tmp_path: Any
+) -> None:
+    import os
+    from pathlib import Path
+
+    from prism_desktop.gui.i18n import Translations
+
+    translations = Translations(qapp)
+    assert translations.apply(language)
+    try:
+        view = bank_debug_view
+        view.select_task("B11")
+        view.load_canonical.click()
+        view.side_tabs.setCurrentIndex(1)
+        view.console.editor.setPlainText(
+            "ВЫБРАТЬ\n    О.Период КАК Месяц,\n    О.Номенклатура КАК Номенклатура,\n"
+            "    СУММА(О.КоличествоОборот) КАК Количество,\n    СУММА(О.СуммаОборот) КАК Сумма\n"
+            "ИЗ\n    РегистрНакопления.Продажи.Обороты(&Начало, &Конец, Месяц) КАК О\n"
+            "СГРУППИРОВАТЬ ПО\n    О.Период, О.Номенклатура\nУПОРЯДОЧИТЬ ПО\n    Месяц, Номенклатура"
+        )
+        view.console.params.setText("Начало = 2024-01-01; Конец = 2024-04-30T23:59:59")
+        with qtbot.waitSignal(view.console.executed, timeout=60_000):
+            assert view.console.execute()
+        assert view.console.table.rowCount() == 6
+        folder = Path(os.environ.get("PRISM_DESKTOP_SCREENSHOTS") or tmp_path)
+        folder.mkdir(parents=True, exist_ok=True)
+        assert view.grab().save(str(folder / f"debug_console_{language}.png"))
+    finally:
+        translations.apply("en")

@@ -38,6 +38,7 @@ SHELL_MODULES = (
     "filters.py",
     "scoring_panel.py",
     "debug_view.py",
+    "query_console.py",
     "settings.py",
     "screenshot.py",
 )

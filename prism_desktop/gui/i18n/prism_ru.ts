@@ -574,6 +574,18 @@
             <source>Load the perf baseline and run Level 1 on it</source>
             <translation>Загрузить медленный вариант и запустить на нём Level 1</translation>
         </message>
+        <message>
+            <source>Level 1</source>
+            <translation>Уровень 1</translation>
+        </message>
+        <message>
+            <source>Query console</source>
+            <translation>Консоль запросов</translation>
+        </message>
+        <message>
+            <source>Try 1C queries against the task's infobase (category B)</source>
+            <translation>Запросы 1С к информационной базе задачи (категория B)</translation>
+        </message>
     </context>
     <context>
         <name>SettingsDialog</name>
@@ -1662,6 +1674,57 @@
         <message>
             <source>no run of session “{session}” is graded yet</source>
             <translation>в сессии «{session}» ещё нет оценённых прогонов</translation>
+        </message>
+    </context>
+    <context>
+        <name>QueryConsole</name>
+        <message>
+            <source>Queries run against a fresh infobase of %1, filled by its fixtures.</source>
+            <translation>Запросы выполняются к новой информационной базе задачи %1, заполненной её фикстурами.</translation>
+        </message>
+        <message>
+            <source>The query console needs a category B task (a task with an infobase).</source>
+            <translation>Консоли запросов нужна задача категории B (задача с информационной базой).</translation>
+        </message>
+        <message>
+            <source>Parameters: %1</source>
+            <translation>Параметры: %1</translation>
+        </message>
+        <message>
+            <source>Running the query…</source>
+            <translation>Запрос выполняется…</translation>
+        </message>
+        <message>
+            <source>Statement %1</source>
+            <translation>Запрос пакета %1</translation>
+        </message>
+        <message>
+            <source>Line %1, column %2: %3</source>
+            <translation>Строка %1, колонка %2: %3</translation>
+        </message>
+        <message>
+            <source>%1 row(s) · %2 s · %3 data access(es)</source>
+            <translation>строк: %1 · %2 с · обращений к данным: %3</translation>
+        </message>
+        <message>
+            <source>Parameters:</source>
+            <translation>Параметры:</translation>
+        </message>
+        <message>
+            <source>Name = value; … (a number, 2024-03-01, true/false, text)</source>
+            <translation>Имя = значение; … (число, 2024-03-01, истина/ложь, текст)</translation>
+        </message>
+        <message>
+            <source>Execute query</source>
+            <translation>Выполнить запрос</translation>
+        </message>
+        <message>
+            <source>Run the query against the task's infobase (Ctrl+Shift+Enter)</source>
+            <translation>Выполнить запрос к информационной базе задачи (Ctrl+Shift+Enter)</translation>
+        </message>
+        <message>
+            <source>ВЫБРАТЬ … — a query, or a batch separated by ;</source>
+            <translation>ВЫБРАТЬ … — запрос или пакет запросов через ;</translation>
         </message>
     </context>
 </TS>
