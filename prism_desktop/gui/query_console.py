@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QLocale, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -188,7 +188,7 @@ class QueryConsole(QWidget):
         self.status.setText(
             self.tr("%1 row(s) · %2 s · %3 data access(es)")
             .replace("%1", str(len(table.cells)))
-            .replace("%2", f"{self.result.seconds:.3f}")
+            .replace("%2", QLocale().toString(self.result.seconds, "f", 3))
             .replace("%3", str(self.result.accesses))
         )
 
@@ -208,6 +208,8 @@ class QueryConsole(QWidget):
                 item = QTableWidgetItem(NULL_TEXT if text is None else text)
                 if text is None:
                     item.setForeground(QBrush(_NULL_COLOR))
+                if table.numeric[c]:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
         self.table.resizeColumnsToContents()
 

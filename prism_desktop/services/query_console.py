@@ -21,7 +21,7 @@ from prism_desktop.bsl.platform_bridge.query_values import cell_to_bsl
 from prism_desktop.bsl.values.base import BslRuntimeError
 from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.platform.query import QueryError, QueryResult, execute_batch
-from prism_desktop.platform.query.values import QueryNull
+from prism_desktop.platform.query.values import NUMBER, QueryNull
 from prism_desktop.sandbox.harness_b_modules import (
     TaskSetupError,
     fixture_module,
@@ -42,6 +42,7 @@ class ConsoleTable:
 
     columns: list[str]
     cells: list[list[str | None]]
+    numeric: list[bool]  # per column: only numbers (shown right-aligned, as 1C shows them)
 
     @classmethod
     def of(cls, result: QueryResult) -> ConsoleTable:
@@ -49,7 +50,8 @@ class ConsoleTable:
             return None if isinstance(value, QueryNull) else cell_text(value)
 
         cells = [[text(v) for v in node.values] for node in result.linear()]
-        return cls([c.name for c in result.columns], cells)
+        numeric = [bool(c.types) and all(t.name == NUMBER for t in c.types) for c in result.columns]
+        return cls([c.name for c in result.columns], cells, numeric)
 
 
 @dataclass(frozen=True)

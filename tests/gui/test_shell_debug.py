@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -145,6 +146,9 @@ def test_query_console_screenshot(
         with qtbot.waitSignal(view.console.executed, timeout=60_000):
             assert view.console.execute()
         assert view.console.table.rowCount() == 6
+        right = Qt.AlignmentFlag.AlignRight.value
+        assert view.console.table.item(0, 2).textAlignment() & right  # Количество: numbers, as 1C shows
+        assert not view.console.table.item(0, 1).textAlignment() & right
         folder = Path(os.environ.get("PRISM_DESKTOP_SCREENSHOTS") or tmp_path)
         folder.mkdir(parents=True, exist_ok=True)
         assert view.grab().save(str(folder / f"debug_console_{language}.png"))
