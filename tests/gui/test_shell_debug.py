@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,16 +20,20 @@ from prism_desktop.workspace.workspace import Workspace
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture
-def debug_view(qtbot: QtBot, demo_workspace: Any) -> Any:
+def _opened(qtbot: QtBot, root: Path) -> Iterator[DebugView]:
     background = Background()
     view = DebugView(background, sandbox="local")
     qtbot.addWidget(view)
-    view.set_workspace(Workspace.open(demo_workspace.root))
+    view.set_workspace(Workspace.open(root))
     view.resize(1400, 900)
     view.show()
     yield view
     background.shutdown()
+
+
+@pytest.fixture
+def debug_view(qtbot: QtBot, demo_workspace: Any) -> Iterator[DebugView]:
+    yield from _opened(qtbot, demo_workspace.root)
 
 
 def test_canonical_scores_full_marks_and_fills_the_logs(debug_view: Any, qtbot: QtBot) -> None:
@@ -76,17 +82,8 @@ def test_settings_dialog_stores_the_choices(qtbot: QtBot) -> None:
 
 
 @pytest.fixture
-def bank_debug_view(qtbot: QtBot) -> Any:
-    from pathlib import Path
-
-    background = Background()
-    view = DebugView(background, sandbox="local")
-    qtbot.addWidget(view)
-    view.set_workspace(Workspace.open(Path(__file__).resolve().parents[2]))  # the bundled bank
-    view.resize(1400, 900)
-    view.show()
-    yield view
-    background.shutdown()
+def bank_debug_view(qtbot: QtBot) -> Iterator[DebugView]:
+    yield from _opened(qtbot, Path(__file__).resolve().parents[2])  # the bundled bank
 
 
 def test_the_query_console_runs_against_the_task_infobase(bank_debug_view: Any, qtbot: QtBot) -> None:
@@ -125,7 +122,6 @@ def test_query_console_screenshot(
     bank_debug_view: Any, qtbot: QtBot, qapp: QApplication, language: str, tmp_path: Any
 ) -> None:
     import os
-    from pathlib import Path
 
     from prism_desktop.gui.i18n import Translations
 
