@@ -8,8 +8,9 @@ be written back without loss."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import Problem, WorkspaceError
 from .results import Experiment, Generation, ScoredRun, ScoreFile
@@ -30,6 +31,7 @@ from .schema import (
 from .tags import CATEGORIES
 from .yamlio import KeyPath, key_text, read_text
 
+T = TypeVar("T")
 SCORE_KEYS = ("S", "M", "O", "P", "Q")
 BAND_KEYS = ("M", "P")
 _OPTIONAL_RUN_FIELDS = {
@@ -70,13 +72,8 @@ def load_experiment(path: Path) -> Experiment:
         check.add(("category",), found=describe(category), expected=one_of(CATEGORIES))
     timestamp = check.get(root, ("timestamp",), STR, default="")
     models_used = check.strings(root.get("models_used", MISSING), ("models_used",))
-    generations: list[Generation] = []
     groups = _groups(check, root.get("task_results", MISSING), ("task_results",), name_key="task_name")
-    for group, key in groups:
-        for index, run in enumerate(check.items(group.get("runs", MISSING), (*key, "runs"))):
-            generation = _generation(check, group, run, (*key, "runs", index))
-            if generation is not None:
-                generations.append(generation)
+    generations = _runs(check, groups, _generation)
     _unique_runs(check, generations, "task_results")
     check.raise_if_problems()
     return Experiment(
@@ -101,13 +98,8 @@ def load_score_file(path: Path) -> ScoreFile:
         name: check.get(root, (name,), OPT_STR, required=False)
         for name in ("protocol_version", "constitution_version", "runner", "syntax_analyzer")
     }
-    runs: list[ScoredRun] = []
     groups = _groups(check, root.get("tasks", MISSING), ("tasks",), name_key=None)
-    for group, key in groups:
-        for index, run in enumerate(check.items(group.get("runs", MISSING), (*key, "runs"))):
-            scored = _scored_run(check, group, run, (*key, "runs", index))
-            if scored is not None:
-                runs.append(scored)
+    runs = _runs(check, groups, _scored_run)
     _unique_runs(check, runs, "tasks")
     check.raise_if_problems()
     return ScoreFile(
@@ -155,6 +147,21 @@ def _run_index(check: FileCheck, run: dict[str, Any], key: KeyPath) -> int | Non
         check.add((*key, "run_index"), found=describe(index), expected="an integer ≥ 0")
         return None
     return index
+
+
+def _runs(
+    check: FileCheck,
+    groups: list[tuple[dict[str, Any], KeyPath]],
+    read: Callable[[FileCheck, dict[str, Any], Any, KeyPath], T | None],
+) -> list[T]:
+    """Every readable run of every group, read by `read` (None: a run with problems, noted)."""
+    runs: list[T] = []
+    for group, key in groups:
+        for index, run in enumerate(check.items(group.get("runs", MISSING), (*key, "runs"))):
+            found = read(check, group, run, (*key, "runs", index))
+            if found is not None:
+                runs.append(found)
+    return runs
 
 
 def _generation(check: FileCheck, group: dict[str, Any], run: Any, key: KeyPath) -> Generation | None:
