@@ -102,7 +102,7 @@ def b_run_leg(spec: RunSpec, output: list[str]) -> BRunMeasurement:
             return run
         with infobase_session(config):
             tests = load_tests(engine, fixtures, tests_bsl, entry)
-            text = run_tests_function(engine, tests)
+            outcome = run_tests_function(engine, tests)
     except TaskSetupError as exc:
         run.status = "infra_error"
         run.infra_detail = str(exc)
@@ -111,5 +111,5 @@ def b_run_leg(spec: RunSpec, output: list[str]) -> BRunMeasurement:
         run.status = "no_result"
         run.infra_detail = exc.message
         return run
-    run.passed, run.total, run.log = parse_result(text)
+    run.passed, run.total, run.log = parse_result(outcome)
     return run

@@ -183,23 +183,34 @@ def load_tests(engine: Engine, fixtures: FixtureModule, tests_bsl: str, entry: s
     return module
 
 
-def run_tests_function(engine: Engine, tests: BslModule) -> str:
-    """What PRISM's trigger writes to result.txt: ПрогнатьТест's return value, or the client
-    exception text when it raises. ExecutionLimit (timeout, memory …) passes through: like a killed
-    1C client, it leaves no result. An engine bug escaping ПрогнатьТест is a TaskSetupError."""
+@dataclass(frozen=True)
+class RunFunctionOutcome:
+    """What PRISM's trigger writes to result.txt (`text`), and how ПрогнатьТест ended. `returned` is
+    known only to us: PRISM reads PASSED= in the text even when it came from an exception, which
+    lets a candidate raise `PASSED=1;TOTAL=1;` and be counted; here an exception never is."""
+
+    text: str
+    returned: bool
+
+
+def run_tests_function(engine: Engine, tests: BslModule) -> RunFunctionOutcome:
+    """ПрогнатьТест's return value, or the client exception text when it raises. ExecutionLimit
+    (timeout, memory …) passes through: like a killed 1C client, it leaves no result. An engine bug
+    escaping ПрогнатьТест is a TaskSetupError."""
     try:
         value = engine.call(tests, RUN_FUNCTION)
     except EngineInternalError as exc:  # a bug of ours escaped the checks: not the candidate's result
         raise TaskSetupError(f"внутренняя ошибка эмулятора: {error_description_text(exc)}") from None
     except BslRuntimeError as exc:
-        return CLIENT_EXCEPTION + error_description_text(exc)
-    return value if isinstance(value, str) else to_string(value)
+        return RunFunctionOutcome(CLIENT_EXCEPTION + error_description_text(exc), returned=False)
+    return RunFunctionOutcome(value if isinstance(value, str) else to_string(value), returned=True)
 
 
-def parse_result(text: str) -> tuple[int, int, str]:
-    """(passed, total, log) from `PASSED=<n>;TOTAL=<m>;<rest>` anywhere in the text, the rest
-    spanning lines; without that pattern (0, 0, the whole text), so platform markers are still found."""
-    found = _RESULT.search(text)
+def parse_result(outcome: RunFunctionOutcome) -> tuple[int, int, str]:
+    """(passed, total, log) from `PASSED=<n>;TOTAL=<m>;<rest>` anywhere in what ПрогнатьТест
+    returned, the rest spanning lines; when it raised, or without that pattern, (0, 0, the whole
+    text), so platform markers are still found but nothing the candidate raised counts as passed."""
+    found = _RESULT.search(outcome.text) if outcome.returned else None
     if found is None:
-        return 0, 0, text
+        return 0, 0, outcome.text
     return int(found.group(1)), int(found.group(2)), found.group(3)
