@@ -30,6 +30,7 @@ TOP_LEVEL_COMMANDS = (
     "report_command",
     "check_command",
     "score_command",
+    "generate_command",
     "query_command",
     "sandbox_command",
     "agreement_command",

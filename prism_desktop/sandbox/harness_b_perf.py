@@ -89,7 +89,7 @@ def measure_size(
     def outcome(status: str, note: str | None = None, counts: dict[str, int] | None = None) -> SizeOutcome:
         return SizeOutcome(size, status, counts=counts or {}, seconds=clock() - started, note=note)
 
-    engine = engine_for(spec.limits, spec.limits.size_timeout_s, "off", output)
+    engine = engine_for(spec.limits, spec.limits.size_timeout_s, "off", output, goto=True)
     try:
         config = load_config(spec.task)
         try:
