@@ -76,6 +76,11 @@ COMMANDS: tuple[Command, ...] = (
         "score every run of an experiment file at Level 1 and write a PRISM auto file",
     ),
     Command(
+        ("generate",),
+        "generate_command",
+        "generate candidate answers with the models of generation/ and write a PRISM experiment file",
+    ),
+    Command(
         ("query",),
         "query_command",
         "run a 1C query (ВЫБРАТЬ …) against a synthetic infobase and print the result",
