@@ -123,6 +123,7 @@ class AgreementDialog(LanguageAware, QDialog):
         self.busy.setMaximumWidth(160)
         self.busy.setVisible(False)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # may quote an error from a file
         self.status.setObjectName("agreementStatus")
         self.status.setWordWrap(True)
         top = QHBoxLayout()
@@ -150,6 +151,7 @@ class AgreementDialog(LanguageAware, QDialog):
         self.category_box.currentIndexChanged.connect(lambda _index: self._show_figures())
         self.figures = FiguresTable()
         self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)
         self.notes.setObjectName("agreementNotes")
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: #92400e;")
@@ -508,6 +510,7 @@ class AgreementDialog(LanguageAware, QDialog):
     def _message(self, icon: QMessageBox.Icon, title: str, text: str) -> None:
         """Window-modal but not blocking: the analysis and the tests go on."""
         box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # errors quote file names and file contents
         box.setObjectName("agreementMessage")
         box.open()
         self.message_box = box

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from prism_desktop import __version__
@@ -68,8 +68,13 @@ def launch(options: LaunchOptions) -> int:
     try:
         store = open_store(options.db)
     except StoreError as error:
-        QMessageBox.critical(None, QCoreApplication.translate("App", "The results store cannot be opened"),
-                             str(error))
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            QCoreApplication.translate("App", "The results store cannot be opened"),
+            str(error),
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.exec()
         return 1
     try:
         window = MainWindow(store, settings, translations)

@@ -25,6 +25,8 @@ from prism_desktop.gui.actions import make_action
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import CodeEditor, GutterMarker
 from prism_desktop.gui.logs_tabs import LogsTabs
+from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.gui.query_console import QueryConsole
 from prism_desktop.gui.runs_model import format_score, na_text
 from prism_desktop.gui.scoring_panel import sandbox_text
@@ -72,6 +74,7 @@ class DebugView(QWidget):
         self.busy.setMaximumWidth(160)
         self.busy.setVisible(False)
         self.outcome = QLabel()
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)  # quotes the run's own messages
         self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.score_labels = {axis: QLabel() for axis in AXES}
         self.logs = LogsTabs()
@@ -149,7 +152,8 @@ class DebugView(QWidget):
 
     def _task_changed(self) -> None:
         task = self.current_task()
-        self.statement.setMarkdown(task.prompt if task else "")  # paragraphs reflow, lists stay
+        # Paragraphs reflow, lists stay; HTML in a task file is not interpreted.
+        self.statement.document().setMarkdown(task.prompt if task else "", MARKDOWN_WITHOUT_HTML)
         self.console.set_task(task)
         self.side_tabs.setTabEnabled(1, bool(task and task.category == "B"))
         if not self.side_tabs.isTabEnabled(1):
@@ -238,7 +242,7 @@ class DebugView(QWidget):
         for axis, label in self.score_labels.items():
             text = format_score(axis, values[axis])
             label.setText(f"<b>{axis}</b>&nbsp;{text}&nbsp;&nbsp;")
-            label.setToolTip(na_text(reasons[axis]) if axis in reasons else "")
+            label.setToolTip(plain_tooltip(na_text(reasons[axis])) if axis in reasons else "")
 
     # -- language ----------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.gui.code_editor import LanguageAware
 from prism_desktop.gui.hotkeys import keys_of
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.store.models import GRADE_STEPS
 
 # Stored values stay in the domain's language whatever the UI language (they end up in exports).
@@ -74,6 +75,7 @@ class AxisBox(QFrame):
             row.addWidget(button)
         row.addStretch(1)
         self.chosen_text = QLabel()
+        self.chosen_text.setTextFormat(Qt.TextFormat.PlainText)  # the rubric comes from a protocol file
         self.chosen_text.setWordWrap(True)
         self.chosen_text.setStyleSheet("color: #374151;")
         self.collapsed = QWidget()
@@ -95,6 +97,7 @@ class AxisBox(QFrame):
         for line, step in enumerate(steps):
             button = self._button(step, self.grid_group)
             text = QLabel(self.criteria.get(step, ""))
+            text.setTextFormat(Qt.TextFormat.PlainText)
             text.setWordWrap(True)
             text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             self.grid_buttons[step] = button
@@ -116,7 +119,7 @@ class AxisBox(QFrame):
         button.setCheckable(True)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the review view's shortcuts
         button.setStyleSheet(_BUTTON_STYLE)
-        button.setToolTip(self.criteria.get(step, ""))
+        button.setToolTip(plain_tooltip(self.criteria.get(step, "")))
         group.addButton(button, step)
         button.clicked.connect(lambda _checked=False, s=step: self.stepClicked.emit(self.axis, s))
         return button
@@ -174,10 +177,12 @@ class GradingPanel(LanguageAware, QWidget):
         super().__init__(parent)
         self.boxes: dict[str, AxisBox] = {}
         self.axis_names: dict[str, str] = {}
+        self._save_state: tuple[str, int] = ("saved", 0)
         self._current: str | None = None
         self.heading = QLabel()
         self.heading.setStyleSheet("font-weight: 600;")
         self.identity = QLabel()
+        self.identity.setTextFormat(Qt.TextFormat.PlainText)  # the expert's and the session's names
         self.identity.setStyleSheet("color: #4b5563;")
         # The panel sits in a scroll area without a horizontal bar: every text wraps instead of
         # pushing the panel wider than the window and getting clipped.
@@ -298,18 +303,42 @@ class GradingPanel(LanguageAware, QWidget):
     def set_grades(self, steps: Mapping[str, int], comment: str | None, approach: str | None) -> None:
         for axis, box in self.boxes.items():
             box.set_step(steps.get(axis), self.tr("not graded yet"))
-        graded = sum(1 for axis in self.boxes if axis in steps)
-        self.status.setText(
-            self.tr("%1 of %2 axes graded · saved")
-            .replace("%1", str(graded))
-            .replace("%2", str(len(self.boxes)))
-        )
+        self._show_status()
         self.approach_box.blockSignals(True)
         index = self.approach_box.findData(approach) if approach else 0
         self.approach_box.setCurrentIndex(max(index, 0))
         self.approach_box.blockSignals(False)
         if not self.comment_edit.hasFocus():
             self.comment_edit.setText(comment or "")
+
+    def show_step(self, axis: str, step: int | None) -> None:
+        """Show a step the expert just gave, before the store has confirmed it."""
+        box = self.boxes.get(axis)
+        if box is not None:
+            box.set_step(step, self.tr("not graded yet"))
+        self._show_status()
+
+    def set_save_state(self, state: str, count: int = 0) -> None:
+        """ "saved", "saving", "busy" (the store is locked; still trying) or "failed"."""
+        self._save_state = (state, count)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        graded = sum(1 for box in self.boxes.values() if box.step is not None)
+        counted = (
+            self.tr("%1 of %2 axes graded").replace("%1", str(graded)).replace("%2", str(len(self.boxes)))
+        )
+        state, count = self._save_state
+        words = {
+            "saved": self.tr("saved"),
+            "saving": self.tr("saving…"),
+            "busy": self.tr("still saving: the store is busy (another program holds it); keep working"),
+            "failed": self.tr("%1 change(s) NOT saved — see Retry above").replace("%1", str(count)),
+        }
+        self.status.setText(f"{counted} · {words[state]}")
+        self.status.setStyleSheet(
+            "color: #b42318; font-weight: 600;" if state in ("failed", "busy") else "color: #4b5563;"
+        )
 
     def highlight_missing(self, axes: Sequence[str]) -> None:
         for axis, box in self.boxes.items():

@@ -208,7 +208,12 @@ class MainWindow(QMainWindow):
     def _new_review(self, workspace: Workspace) -> None:
         """G2's review view is bound to one workspace: built anew when another one opens."""
         review = ReviewView(
-            self.store, workspace, self.settings.expert_name or None, self.session_id, shortcuts=False
+            self.store,
+            workspace,
+            self.settings.expert_name or None,
+            self.session_id,
+            shortcuts=False,
+            writer=self.background,
         )
         review.gradeSaved.connect(self._grade_saved)
         review.requestNextRun.connect(self.next_ungraded)
@@ -466,6 +471,7 @@ class MainWindow(QMainWindow):
     def _message(self, icon: QMessageBox.Icon, title: str, text: str, details: str = "") -> QMessageBox:
         """A window-modal message that does not block the event loop (background work goes on)."""
         box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # errors quote file names and file contents
         if details:
             box.setDetailedText(details)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.services.runs_query import (
     COLUMNS,
     Column,
@@ -328,7 +329,8 @@ class RunsTableModel(QAbstractTableModel):
             return None
         if role == RUN_ID_ROLE:
             return row.run_id
-        return self._tooltip(row, COLUMNS[index.column()])
+        tip = self._tooltip(row, COLUMNS[index.column()])
+        return plain_tooltip(tip) if tip else None  # reasons and names come from the run's files
 
     def _cells_at(self, row_number: int) -> list[tuple[Any, ...]] | None:
         row = self.row_at(row_number)

@@ -113,6 +113,7 @@ class SessionsDialog(LanguageAware, QDialog):
         self.form.addRow(create_row)
 
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # errors quote names from files
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b42318;")
         self.buttons = QDialogButtonBox()

@@ -3,7 +3,9 @@ every key fires its action, the focus follows the work, Enter on an incomplete r
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,9 @@ from pytestqt.qtbot import QtBot
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.services.grading import grades_for_run
 from prism_desktop.services.runs_query import COLUMNS, Column
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gui_keys import click_key, settle
 
 pytestmark = pytest.mark.gui
 
@@ -32,12 +37,8 @@ def bound_keys(window: QWidget) -> Counter[str]:
     return keys
 
 
-def click_key(widget: QWidget, text: str) -> None:
-    combination = QKeySequence(text)[0]
-    QTest.keyClick(widget, combination.key(), combination.keyboardModifiers())
-
-
 def my_steps(window: Any, run_id: int) -> dict[str, int]:
+    settle(window)
     expert = window.review.expert_id
     return {g.axis: g.step for g in grades_for_run(window.store, run_id) if g.expert_id == expert}
 

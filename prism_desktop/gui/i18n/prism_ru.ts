@@ -756,6 +756,26 @@
             <source>No code was found in the model's answer (see the Raw response tab).</source>
             <translation>В ответе модели не найден код (см. вкладку с исходным ответом).</translation>
         </message>
+        <message>
+            <source>NOT saved: %1 — %2.</source>
+            <translation>НЕ сохранено: %1 — %2.</translation>
+        </message>
+        <message>
+            <source>%1 = %2 on run #%3</source>
+            <translation>%1 = %2 у прогона №%3</translation>
+        </message>
+        <message>
+            <source>clearing %1 on run #%2</source>
+            <translation>снятие %1 у прогона №%2</translation>
+        </message>
+        <message>
+            <source>the comment and approach of run #%1</source>
+            <translation>комментарий и подход прогона №%1</translation>
+        </message>
+        <message>
+            <source>undoing your last change</source>
+            <translation>отмена последнего изменения</translation>
+        </message>
     </context>
     <context>
         <name>CodeCompare</name>
@@ -1084,10 +1104,6 @@
             <translation>ещё не оценено</translation>
         </message>
         <message>
-            <source>%1 of %2 axes graded · saved</source>
-            <translation>оценено осей: %1 из %2 · сохранено</translation>
-        </message>
-        <message>
             <source>Skip  ␣</source>
             <translation>Пропустить  ␣</translation>
         </message>
@@ -1098,6 +1114,26 @@
         <message>
             <source>Flag this run: you are not sure of your grades (F)</source>
             <translation>Отметить прогон: вы не уверены в своих оценках (F)</translation>
+        </message>
+        <message>
+            <source>%1 of %2 axes graded</source>
+            <translation>оценено осей: %1 из %2</translation>
+        </message>
+        <message>
+            <source>saved</source>
+            <translation>сохранено</translation>
+        </message>
+        <message>
+            <source>saving…</source>
+            <translation>сохраняется…</translation>
+        </message>
+        <message>
+            <source>still saving: the store is busy (another program holds it); keep working</source>
+            <translation>всё ещё сохраняется: хранилище занято другой программой; можно продолжать работу</translation>
+        </message>
+        <message>
+            <source>%1 change(s) NOT saved — see Retry above</source>
+            <translation>НЕ сохранено изменений: %1 — см. «Повторить» выше</translation>
         </message>
     </context>
     <context>
@@ -1856,6 +1892,17 @@
         <message>
             <source>run the query of the console</source>
             <translation>выполнить запрос консоли</translation>
+        </message>
+    </context>
+    <context>
+        <name>SaveErrorBar</name>
+        <message>
+            <source>Retry</source>
+            <translation>Повторить</translation>
+        </message>
+        <message>
+            <source> (%1 changes are waiting)</source>
+            <translation> (ждут сохранения: %1)</translation>
         </message>
     </context>
 </TS>
