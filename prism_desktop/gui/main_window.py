@@ -176,10 +176,17 @@ class MainWindow(QMainWindow):
         self.import_progress = QProgressBar()
         self.import_progress.setMaximumWidth(200)
         self.import_progress.setVisible(False)
+        # The expert's own progress over the shown runs (the session's, in a session).
+        self.grading_progress = QProgressBar()
+        self.grading_progress.setObjectName("gradingProgress")
+        self.grading_progress.setMinimumWidth(220)
+        self.grading_progress.setMaximumWidth(280)
+        self.grading_progress.setVisible(False)
         bar = self.statusBar()
         # Messages come and go on the left; the lasting state sits on the right.
         bar.addWidget(self.import_progress)
         bar.addPermanentWidget(self.scoring)
+        bar.addPermanentWidget(self.grading_progress)
         bar.addPermanentWidget(self.counts_label)
         bar.addPermanentWidget(self.expert_label)
         bar.addPermanentWidget(self.sandbox_label)
@@ -323,8 +330,7 @@ class MainWindow(QMainWindow):
     def _show_counts(self, counts: Counts) -> None:
         text = self.tr("Runs: %1 shown of %2 · scored %3").replace("%1", f"{counts.shown:,}").replace(
             "%2", f"{counts.total:,}").replace("%3", f"{counts.scored:,}")
-        if self.settings.expert_name:
-            text += self.tr(" · graded by you %1").replace("%1", f"{counts.graded:,}")
+        self._show_progress(counts)
         text = text.replace(",", "\u202f")
         if text == self.counts_label.text():
             return
@@ -335,6 +341,24 @@ class MainWindow(QMainWindow):
         width = label.sizeHint().width()
         if width > label.minimumWidth():
             label.setMinimumWidth(width + label.fontMetrics().horizontalAdvance("0000"))
+
+    def _show_progress(self, counts: Counts) -> None:
+        """"12/20 · 2 incomplete": the expert's fully graded runs among the shown ones."""
+        bar = self.grading_progress
+        bar.setVisible(bool(self.settings.expert_name) and counts.shown > 0)
+        bar.setRange(0, max(counts.shown, 1))
+        bar.setValue(counts.graded)
+        text = f"{counts.graded}/{counts.shown}"
+        if counts.incomplete:
+            text += self.tr(" · %1 incomplete").replace("%1", str(counts.incomplete))
+        bar.setFormat(text)
+        who = self.settings.expert_name
+        scope = self.tr("in session “%1”").replace("%1", self.session_name) if self.session_id else ""
+        bar.setToolTip(
+            self.tr("Runs you (%1) have graded on every axis %2; incomplete: graded on some axes only")
+            .replace("%1", who)
+            .replace("%2", scope)
+        )
 
     def _current_run_changed(self, run_id: int | None) -> None:
         if self.review is not None:

@@ -60,6 +60,7 @@ from prism_desktop.services.grading import (
 )
 from prism_desktop.services.save_failures import failure_text
 from prism_desktop.services.sessions import SessionSummary, session_info
+from prism_desktop.services.visibility import SHOWN, Visibility, run_visibility
 from prism_desktop.store import Store
 from prism_desktop.store.models import GRADE_AXES as AXES
 from prism_desktop.store.models import GRADE_STEPS
@@ -165,6 +166,8 @@ class ReviewView(LanguageAware, QWidget):
         self.review: RunReview | None = None
         self.task: Task | None = None
         self.machine_hidden = False
+        self.visible: Visibility = SHOWN
+        self._header_model_shown = True
 
         self.header = QLabel()
         self.header.setObjectName("reviewHeader")
@@ -428,7 +431,8 @@ class ReviewView(LanguageAware, QWidget):
         assert review is not None
         # Names come from the experiment file and the model: escaped inside our own markup.
         name = escape(review.task_name or (self.task.name if self.task else ""))
-        model = escape(review.model_name or review.model_id)
+        self._header_model_shown = self.visible.model
+        model = escape(review.model_name or review.model_id) if self.visible.model else self.tr("hidden")
         where = f"{escape(review.experiment)} · #{review.run_id}"
         self.header.setText(
             f"<b>{escape(review.task_id)}</b> · {name} &nbsp;|&nbsp; "
@@ -467,14 +471,17 @@ class ReviewView(LanguageAware, QWidget):
         self._saved_note = (note.comment, note.approach) if note else (None, None)
         self.grading.set_grades(steps, note.comment if note else None, note.approach if note else None)
         axes = applicable_axes(review.category, self.workspace.protocols.l2)
-        complete = set(axes) <= set(steps)
-        self.machine_hidden = bool(self.session and self.session.blind and not complete)
+        blind = bool(self.session and self.session.blind)
+        self.visible = run_visibility(blind=blind, needed_axes=axes, my_axes=steps)
+        self.machine_hidden = not self.visible.machine
+        if self.header.text() and self.visible.model != self._header_model_shown:
+            self._show_header()  # the model's name is revealed (or hidden again by an undo)
         verdicts = machine_axes(review, self.workspace.protocols.l2)
         quality = (review.auto_run or {}).get("scores", {}).get("Q")
         self.scores.show_scores(
             verdicts,
             quality,
-            grades if not self.machine_hidden else mine,
+            grades if self.visible.other_experts else mine,
             self.expert_id,
             hidden=self.machine_hidden,
             category=review.category,

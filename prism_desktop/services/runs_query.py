@@ -62,6 +62,7 @@ class Column(StrEnum):
     P = "P"
     Q = "Q"
     STATUS = "status"
+    MINE = "mine"  # the current expert's own grades of the run
     GRADED_BY = "graded_by"
     VERIFIED = "verified"
 
@@ -146,6 +147,7 @@ class RunRow:
     graders: tuple[str, ...] = ()
     verified: bool | None = None  # None: no Verified marks can be computed (see RunsQuery)
     my_axes: frozenset[str] = frozenset()  # axes the current expert has graded (in the session, if one)
+    my_steps: tuple[tuple[str, int], ...] = ()  # (axis, step) of those grades, in axis order
     needed_axes: tuple[str, ...] = ()  # axes an expert grades for this run's category
 
     @property
@@ -160,6 +162,7 @@ class Counts:
     total: int
     scored: int
     graded: int  # fully graded by the current expert, among the shown runs
+    incomplete: int = 0  # graded on some axes but not all by the current expert, among the shown runs
 
 
 @dataclass(frozen=True)
@@ -363,13 +366,17 @@ class RunsQuery:
         the shown ones."""
         with self.store.session() as session:
             scored = func.sum(case((_status_expression() == RunStatus.SCORED.value, 1), else_=0))
-            graded = func.sum(case((self._fully_graded(run_filter), 1), else_=0))
-            query = _with_results(select(func.count(Run.id), scored, graded).select_from(Run))
-            shown, scored_count, graded_count = session.execute(
+            fully = self._fully_graded(run_filter)
+            graded = func.sum(case((fully, 1), else_=0))
+            started = _grades_of(select(func.count(Grade.id)).where(Grade.run_id == Run.id), run_filter)
+            incomplete = func.sum(case((and_(started.scalar_subquery() > 0, ~fully), 1), else_=0))
+            query = _with_results(select(func.count(Run.id), scored, graded, incomplete).select_from(Run))
+            shown, scored_count, graded_count, incomplete_count = session.execute(
                 query.where(*self._conditions(session, run_filter))
             ).one()
             total = session.scalar(select(func.count(Run.id))) or 0
-        return Counts(int(shown or 0), int(total), int(scored_count or 0), int(graded_count or 0))
+        figures = (shown, total, scored_count, graded_count, incomplete_count)
+        return Counts(*(int(figure or 0) for figure in figures))
 
     # -- rows -------------------------------------------------------------------------------------
 
@@ -387,6 +394,9 @@ class RunsQuery:
             return [*keys, Run.id]
         if sort.column is Column.TASK:
             return [key.desc() if sort.descending else key.asc() for key in _TASK_ORDER] + [Run.id]
+        if sort.column is Column.MINE:  # fully graded by me, or not
+            done = case((self._fully_graded(run_filter), 1), else_=0)
+            return [done.desc() if sort.descending else done.asc(), Run.id]
         key = self._sort_key(sort.column)
         ordered = key.desc() if sort.descending else key.asc()
         # N/A sorts last both ways: it is not a low score. The id makes paging stable.
@@ -524,11 +534,13 @@ class RunsQuery:
                 .order_by(Expert.name)
             ):
                 graders[run_id].append(name)
-        mine: dict[int, set[str]] = {run_id: set() for run_id in ids}
+        mine: dict[int, dict[str, int]] = {run_id: {} for run_id in ids}
         if ids and run_filter.expert:
-            query = _grades_of(select(Grade.run_id, Grade.axis).where(Grade.run_id.in_(ids)), run_filter)
-            for run_id, axis in session.execute(query):
-                mine[run_id].add(axis)
+            query = _grades_of(
+                select(Grade.run_id, Grade.axis, Grade.step).where(Grade.run_id.in_(ids)), run_filter
+            )
+            for run_id, axis, step in session.execute(query):
+                mine[run_id][axis] = step
         verified = self._verified
         return [
             self._row(values, tuple(graders[values[0]]), verified, mine[values[0]]) for values in result
@@ -539,7 +551,7 @@ class RunsQuery:
         values: Sequence[Any],
         graders: tuple[str, ...],
         verified: frozenset[int] | None,
-        my_axes: set[str],
+        my_steps: dict[str, int],
     ) -> RunRow:
         (
             run_id,
@@ -586,7 +598,8 @@ class RunsQuery:
             graders=graders,
             verified=None if verified is None else run_id in verified,
             error=error,
-            my_axes=frozenset(my_axes),
+            my_axes=frozenset(my_steps),
+            my_steps=tuple((axis, my_steps[axis]) for axis in STEP_AXES if axis in my_steps),
             needed_axes=self.graded_axes_needed(category),
         )
 

@@ -43,10 +43,6 @@
             <translation>Прогоны: показано %1 из %2 · оценено %3</translation>
         </message>
         <message>
-            <source> · graded by you %1</source>
-            <translation> · оценено вами %1</translation>
-        </message>
-        <message>
             <source>Every shown run is graded.</source>
             <translation>Все показанные прогоны оценены.</translation>
         </message>
@@ -262,6 +258,18 @@
             <source>&amp;Keyboard shortcuts</source>
             <translation>&amp;Клавиши</translation>
         </message>
+        <message>
+            <source> · %1 incomplete</source>
+            <translation> · не закончено: %1</translation>
+        </message>
+        <message>
+            <source>in session “%1”</source>
+            <translation>в сессии «%1»</translation>
+        </message>
+        <message>
+            <source>Runs you (%1) have graded on every axis %2; incomplete: graded on some axes only</source>
+            <translation>Прогоны, которые вы (%1) оценили по всем осям %2; не закончено — оценены лишь некоторые оси</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
@@ -295,11 +303,11 @@
         </message>
         <message>
             <source>scored</source>
-            <translation>оценён</translation>
+            <translation>проверен L1</translation>
         </message>
         <message>
             <source>not scored</source>
-            <translation>не оценён</translation>
+            <translation>не проверен</translation>
         </message>
         <message>
             <source>not measured</source>
@@ -408,6 +416,18 @@
         <message>
             <source>Not Verified</source>
             <translation>Не Verified</translation>
+        </message>
+        <message>
+            <source>Mine</source>
+            <translation>Мои</translation>
+        </message>
+        <message>
+            <source>Your own grades of the run (✓ when every axis is graded)</source>
+            <translation>Ваши оценки прогона (✓ — оценены все оси)</translation>
+        </message>
+        <message>
+            <source>Not graded yet: %1</source>
+            <translation>Ещё не оценено: %1</translation>
         </message>
     </context>
     <context>
@@ -775,6 +795,10 @@
         <message>
             <source>undoing your last change</source>
             <translation>отмена последнего изменения</translation>
+        </message>
+        <message>
+            <source>hidden</source>
+            <translation>скрыта</translation>
         </message>
     </context>
     <context>
