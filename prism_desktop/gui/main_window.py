@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
         self.session_blind = False
         self._sandbox_state: tuple[str, bool | None, str] = ("checking", None, "")
         self._review_stale = False  # the current run was scored while a job ran
+        self._unisolated_answer: bool | None = None  # asked once per start: score NOT isolated?
         self._axes: dict[str, tuple[str, ...]] = {}  # graded axes per category, from the L2 protocol
         self._verified: frozenset[int] | None = None  # Verified runs of the open session
         self._verified_job = 0  # only the newest computation's answer is used
@@ -440,11 +441,48 @@ class MainWindow(QMainWindow):
     def _start_scoring(self, run_ids: list[int]) -> None:
         if self.workspace is None or not run_ids:
             return
+        if self._must_confirm_unisolated():
+            self._confirm_unisolated(lambda: self._start_scoring(run_ids))
+            return
         settings = self.settings
         self.scoring.start(
             self.query, self.current_filter(), self.workspace, run_ids, settings.sandbox, settings.jobs
         )
         self._update_actions()
+
+    def _must_confirm_unisolated(self) -> bool:
+        """"auto" fell back to the local sandbox (no Docker image): candidate code would run NOT
+        isolated. Asked once per start of the app; choosing "local" in the settings is an answer."""
+        state, isolated, _detail = self._sandbox_state
+        return (
+            self.settings.sandbox == "auto" and state == "ready" and isolated is False
+            and self._unisolated_answer is None
+        )
+
+    def _confirm_unisolated(self, then: Any) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("Score without isolation?"),
+            self.tr(
+                "Docker is not available, so candidate code would run as a local process on this "
+                "computer, NOT isolated. Build the sandbox image (prism-desktop sandbox build) to score "
+                "in isolated containers.\n\nScore locally for the rest of this session?"
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setObjectName("unisolatedQuestion")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(button: Any) -> None:
+            if box.standardButton(button) == QMessageBox.StandardButton.Yes:
+                self._unisolated_answer = True  # remembered; Cancel asks again next time
+                then()
+
+        box.buttonClicked.connect(answered)
+        box.open()
+        self.unisolated_question = box
 
     def score_selected(self) -> None:
         self._start_scoring(self.table.selected_run_ids())

@@ -43,6 +43,7 @@ from prism_desktop.gui.hotkeys import Scope, help_rows
 from prism_desktop.gui.logs_tabs import LogsTabs
 from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML, escape
 from prism_desktop.gui.scores_panel import ScoresPanel
+from prism_desktop.services.annotations import is_flagged, set_flag
 from prism_desktop.services.grading import (
     GradingError,
     RunReview,
@@ -403,7 +404,6 @@ class ReviewView(LanguageAware, QWidget):
         self._show_statement()
         self.code.set_texts(self.task.canonical if self.task else None, review.candidate_code)
         self.code.set_candidate_note(self.candidate_note(review))
-        self.grading.set_flagged(False)
         self.logs.set_raw_response(review.response)
         self.logs.show_result(review.run_result, review.auto_run)
         self.logs.set_stored_context(review.runner, review.isolated, review.raw_logs)
@@ -470,6 +470,10 @@ class ReviewView(LanguageAware, QWidget):
         note = next((g for g in mine if g.comment or g.approach), None)
         self._saved_note = (note.comment, note.approach) if note else (None, None)
         self.grading.set_grades(steps, note.comment if note else None, note.approach if note else None)
+        flagged = self.expert_id is not None and is_flagged(
+            self.store, self.expert_id, review.run_id, self.session_id
+        )
+        self.grading.set_flagged(flagged)
         axes = applicable_axes(review.category, self.workspace.protocols.l2)
         blind = bool(self.session and self.session.blind)
         self.visible = run_visibility(blind=blind, needed_axes=axes, my_axes=steps)
@@ -682,19 +686,37 @@ class ReviewView(LanguageAware, QWidget):
         self._after_writes(self.requestNextRun.emit)
 
     def _flag_clicked(self, flagged: bool) -> None:
-        if self.review is None or self.expert_id is None:
+        if not self._can_grade():
             self.grading.set_flagged(not flagged)
             return
-        self.flagChanged.emit(self.review.run_id, flagged)
+        self._save_flag(flagged)
 
     def toggle_flag(self) -> None:
         """F: mark the run "unsure" (or take the mark back)."""
         if not self._can_grade():
             return
-        assert self.review is not None
         flagged = not self.grading.flagged()
         self.grading.set_flagged(flagged)
-        self.flagChanged.emit(self.review.run_id, flagged)
+        self._save_flag(flagged)
+
+    def _save_flag(self, flagged: bool) -> None:
+        """The "unsure" flag, saved like a grade (services.annotations, the team's flag store)."""
+        assert self.review is not None and self.expert_id is not None
+        run_id, expert_id, session_id = self.review.run_id, self.expert_id, self.session_id
+
+        def after(_changed: Any) -> None:
+            self.flagChanged.emit(run_id, flagged)
+
+        self._write(
+            run_id,
+            (self.tr("the unsure flag of run #%1") if flagged else self.tr("unflagging run #%1")).replace(
+                "%1", str(run_id)
+            ),
+            lambda: set_flag(
+                self.store, expert_id=expert_id, run_id=run_id, session_id=session_id, flagged=flagged
+            ),
+            after,
+        )
 
     def undo(self) -> None:
         if self.expert_id is None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
+from prism_desktop.services.annotations import is_flagged
 from prism_desktop.services.grading import grades_for_run
 from prism_desktop.services.runs_query import COLUMNS, Column
 
@@ -159,6 +160,14 @@ def test_space_skips_and_f_flags(shell_window: Any) -> None:
     window.review.setFocus()
     click_key(window.review, "F")
     assert window.review.grading.flag_button.isChecked()
+    expert = window.review.expert_id
+    assert is_flagged(window.store, expert, first)  # stored by the team's annotations service
+    click_key(window.review, "F")
+    assert not is_flagged(window.store, expert, first)
+    click_key(window.review, "F")
+    window.table.select_row(3)
+    window.table.select_run(first)
+    assert window.review.grading.flag_button.isChecked()  # read back when the run is shown again
     click_key(window.review, "Space")
     second = window.table.current_run
     assert second != first and my_steps(window, first) == {}

@@ -270,6 +270,18 @@
             <source>Runs you (%1) have graded on every axis %2; incomplete: graded on some axes only</source>
             <translation>Прогоны, которые вы (%1) оценили по всем осям %2; не закончено — оценены лишь некоторые оси</translation>
         </message>
+        <message>
+            <source>Score without isolation?</source>
+            <translation>Оценивать без изоляции?</translation>
+        </message>
+        <message>
+            <source>Docker is not available, so candidate code would run as a local process on this computer, NOT isolated. Build the sandbox image (prism-desktop sandbox build) to score in isolated containers.
+
+Score locally for the rest of this session?</source>
+            <translation>Docker недоступен, поэтому код кандидатов будет выполняться локальным процессом на этом компьютере, БЕЗ изоляции. Соберите образ песочницы (prism-desktop sandbox build), чтобы оценивать в изолированных контейнерах.
+
+Оценивать локально до конца этого сеанса?</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
@@ -799,6 +811,14 @@
         <message>
             <source>hidden</source>
             <translation>скрыта</translation>
+        </message>
+        <message>
+            <source>the unsure flag of run #%1</source>
+            <translation>отметка «не уверен» прогона №%1</translation>
+        </message>
+        <message>
+            <source>unflagging run #%1</source>
+            <translation>снятие отметки с прогона №%1</translation>
         </message>
     </context>
     <context>
