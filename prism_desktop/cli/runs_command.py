@@ -44,7 +44,15 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     headers = ("id", "experiment", "task", "model", "run", "status", "Q")
     table = [
-        (row.run_id, row.experiment, row.task_id, row.model_id, row.run_index, row.status.value, row.scores["Q"])
+        (
+            row.run_id,
+            row.experiment,
+            row.task_id,
+            row.model_id,
+            row.run_index,
+            row.status.value,
+            row.scores["Q"],
+        )
         for row in rows
     ]
     print(format_table(headers, table, [">", "<", "<", "<", ">", "<", ">"]))
