@@ -1738,6 +1738,18 @@
             <source>ВЫБРАТЬ … — a query, or a batch separated by ;</source>
             <translation>ВЫБРАТЬ … — запрос или пакет запросов через ;</translation>
         </message>
+        <message>
+            <source>The query was stopped: %1</source>
+            <translation>Запрос остановлен: %1</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Остановить</translation>
+        </message>
+        <message>
+            <source>Stop the running query (it also stops by itself after 30 s)</source>
+            <translation>Остановить выполняющийся запрос (через 30 с он останавливается сам)</translation>
+        </message>
     </context>
     <context>
         <name>Hotkeys</name>
