@@ -13,6 +13,7 @@ from prism_desktop.store import Store
 from prism_desktop.store.models import (
     SOURCE_AUTO_FILE,
     SOURCE_SCORED_HERE,
+    Adjudication,
     Experiment,
     Expert,
     Grade,
@@ -70,6 +71,11 @@ def session_input(store: Store, session_id: int) -> SessionInput:
                 select(SessionTask.task_id, SessionTask.split).filter_by(session_id=session_id)
             ).all()
         )
+        adjudicated: dict[int, dict[str, int]] = defaultdict(dict)
+        for run_id, axis, step in session.execute(
+            select(Adjudication.run_id, Adjudication.axis, Adjudication.step).filter_by(session_id=session_id)
+        ):
+            adjudicated[run_id][axis] = step
         graded = []
         for run_id in run_ids:
             if run_id not in grades or run_id not in runs:
@@ -97,6 +103,7 @@ def session_input(store: Store, session_id: int) -> SessionInput:
                     signals=signals_of(dict(result.detail or {}), machine) if result else {},
                     protocol_version=result.protocol_version if result else None,
                     constitution_version=result.constitution_version if result else None,
+                    adjudicated=adjudicated.get(run_id, {}),
                 )
             )
     return SessionInput(tuple(graded), tuple(sorted(names)), split)
