@@ -32,7 +32,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     commands = parser.add_subparsers(title="session commands", metavar="COMMAND", required=True)
 
-    expert = add_command(commands, "expert", _expert, help="name an expert once per store (id + display name)")
+    expert = add_command(
+        commands, "expert", _expert, help="name an expert once per store (id + display name)"
+    )
     expert.add_argument("name", help="the expert's stable id, e.g. olga.s (written into expert files)")
     expert.add_argument("--display-name", help="what the team reads, e.g. 'Ольга Смирнова'")
 
@@ -47,7 +49,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--overlap", type=int, default=2, choices=OVERLAPS, help="experts per run (default 2)"
     )
     create.add_argument("--owner", help="the expert who owns the session (default: none)")
-    create.add_argument("--open", action="store_true", help="not blind: machine scores visible from the start")
+    create.add_argument(
+        "--open", action="store_true", help="not blind: machine scores visible from the start"
+    )
     create.add_argument("--category", choices=("A", "B"), help="only runs of this task category")
 
     add_command(commands, "list", _list, help="every session of the store")
@@ -110,14 +114,21 @@ def _create(args: argparse.Namespace) -> int:
             owner_id = _expert_id(store, args.owner)
         session_id = _team(
             lambda: sessions.create_session(
-                store, name=args.name, size=args.size, seed=args.seed, blind=not args.open, category=args.category
+                store,
+                name=args.name,
+                size=args.size,
+                seed=args.seed,
+                blind=not args.open,
+                category=args.category,
             )
         )
         if owner_id is not None:
             team_sessions.set_owner(store, session_id, owner_id)
         print(f"session {session_id}: {args.name}, {args.size} runs, {'open' if args.open else 'blind'}")
         if experts:
-            queues = _team(lambda: team_sessions.assign_runs(store, session_id, experts, args.overlap, args.seed))
+            queues = _team(
+                lambda: team_sessions.assign_runs(store, session_id, experts, args.overlap, args.seed)
+            )
             rows = [(name, len(queue)) for name, queue in queues.items()]
             print(f"dealt to {len(experts)} experts, {args.overlap} per run:")
             print(format_table(("expert", "runs"), rows, ("<", ">")))
@@ -151,10 +162,20 @@ def _status(args: argparse.Namespace) -> int:
     overlap = f"{progress.overlap} experts per run" if progress.overlap else "not dealt: everyone grades all"
     print(f"session {progress.session_id}: {progress.name} — {progress.runs} runs, {overlap}")
     rows: list[tuple[object, ...]] = [
-        (e.name, e.label, e.assigned, e.graded, e.remaining, e.incomplete, e.flagged) for e in progress.experts
+        (e.name, e.label, e.assigned, e.graded, e.remaining, e.incomplete, e.flagged)
+        for e in progress.experts
     ]
-    rows.append(("all", "", sum(e.assigned for e in progress.experts), progress.graded, progress.remaining,
-                 progress.incomplete, progress.flagged_runs))
+    rows.append(
+        (
+            "all",
+            "",
+            sum(e.assigned for e in progress.experts),
+            progress.graded,
+            progress.remaining,
+            progress.incomplete,
+            progress.flagged_runs,
+        )
+    )
     print(
         format_table(
             ("expert", "name", "assigned", "graded", "remaining", "incomplete", "flagged"),

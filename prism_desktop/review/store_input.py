@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select
 
@@ -17,6 +18,7 @@ from prism_desktop.store.models import (
     Experiment,
     Expert,
     Grade,
+    GradeHistory,
     Level1Result,
     ReviewSession,
     Run,
@@ -150,6 +152,54 @@ def expert_grades(store: Store, expert: str, session_id: int | None = None) -> d
             ]
             for experiment, by_run in collected.items()
         }
+
+
+def expert_provenance(store: Store, expert: str, session_id: int | None = None) -> dict[str, Any]:
+    """What an expert file carries besides the grades, so that importing it back is exact: who the
+    expert is (id and display name), the session the grades belong to, and the audit trail of
+    every change (who, when, from → to, why) per run and axis. KeyError naming the expert."""
+    with store.session() as session:
+        found = session.scalars(select(Expert).filter_by(name=expert)).one_or_none()
+        if found is None:
+            raise KeyError(f"no expert named {expert!r} in {store.url}")
+        names = dict(session.execute(select(Expert.id, Expert.name)).all())
+        provenance: dict[str, Any] = {"expert": {"name": found.name, "display_name": found.display_name}}
+        if session_id is not None:
+            review = session.get(ReviewSession, session_id)
+            if review is not None:
+                provenance["session"] = {
+                    "name": review.name,
+                    "seed": review.seed,
+                    "created_at": review.created_at.isoformat(timespec="seconds"),
+                }
+        statement = (
+            select(GradeHistory, Run)
+            .join(Run, GradeHistory.run_id == Run.id)
+            .where(GradeHistory.expert_id == found.id)
+            .where(
+                GradeHistory.session_id.is_(None)
+                if session_id is None
+                else GradeHistory.session_id == session_id
+            )
+            .order_by(GradeHistory.changed_at, GradeHistory.id)
+        )
+        provenance["history"] = [
+            {
+                "task_id": run.task_id,
+                "model_id": run.model_id,
+                "run_index": run.run_index,
+                "axis": change.axis,
+                "action": change.action,
+                "from": change.old_step,
+                "to": change.new_step,
+                "at": change.changed_at.isoformat(timespec="seconds"),
+                "by": names.get(change.changed_by_id or change.expert_id),
+                "reason": change.reason,
+                "undone": change.undone,
+            }
+            for change, run in session.execute(statement)
+        ]
+        return provenance
 
 
 def expert_names(store: Store) -> Sequence[str]:
