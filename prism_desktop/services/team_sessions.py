@@ -99,6 +99,12 @@ def list_experts(store: Store) -> list[ExpertInfo]:
         return [ExpertInfo(e.id, e.name, e.display_name) for e in rows]
 
 
+def expert_id_of(store: Store, name: str) -> int | None:
+    """The id of the expert called `name`, None when the store has none (nothing is created)."""
+    with store.session() as session:
+        return session.scalars(select(Expert.id).filter_by(name=name.strip())).one_or_none()
+
+
 def _expert_ids(session: Session, names: Sequence[str]) -> list[int]:
     found = dict(session.execute(select(Expert.name, Expert.id).where(Expert.name.in_(list(names)))).all())
     missing = [n for n in names if n not in found]
@@ -513,6 +519,63 @@ def adjudicated_steps(store: Store, session_id: int) -> dict[tuple[int, str], in
                 )
             )
         }
+
+
+# ---------------------------------------------------------------------------------------------
+# The audit trail of a run
+
+
+@dataclass(frozen=True)
+class Change:
+    changed_at: datetime
+    expert: str  # whose grade
+    axis: str
+    action: str  # create | update | delete | import
+    old_step: int | None
+    new_step: int | None
+    by: str  # who made the change (the expert, an importer, an adjudicator)
+    reason: str | None
+    undone: bool
+
+
+def run_history(
+    store: Store, run_id: int, session_id: int | None, viewer_id: int | None, *, blind: bool
+) -> list[Change]:
+    """Every grade change of the run in the session (or standalone), oldest first. Under the blind
+    rule the viewer sees the others' changes only once they have graded every axis of the run."""
+    with store.session() as session:
+        run = session.get(Run, run_id)
+        if run is None:
+            return []
+        names = {e.id: e.name for e in session.scalars(select(Expert))}
+        statement = select(GradeHistory).filter_by(run_id=run_id)
+        statement = statement.where(
+            GradeHistory.session_id.is_(None) if session_id is None else GradeHistory.session_id == session_id
+        )
+        rows = session.scalars(statement.order_by(GradeHistory.changed_at, GradeHistory.id)).all()
+        graded = set(
+            session.scalars(
+                select(Grade.axis)
+                .filter_by(run_id=run_id, expert_id=viewer_id)
+                .where(Grade.session_id.is_(None) if session_id is None else Grade.session_id == session_id)
+            )
+        )
+        others_visible = not blind or set(applicable_axes(run.category)) <= graded
+        return [
+            Change(
+                h.changed_at,
+                names.get(h.expert_id, "?"),
+                h.axis,
+                h.action,
+                h.old_step,
+                h.new_step,
+                names.get(h.changed_by_id or h.expert_id, "?"),
+                h.reason,
+                h.undone,
+            )
+            for h in rows
+            if others_visible or h.expert_id == viewer_id
+        ]
 
 
 # ---------------------------------------------------------------------------------------------
