@@ -35,6 +35,7 @@ from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.gui.i18n import Translations, effective_language
+from prism_desktop.gui.models_view import install_models_action
 from prism_desktop.gui.review_view import ReviewView
 from prism_desktop.gui.runs_model import RunsTableModel
 from prism_desktop.gui.runs_view import RunsView
@@ -205,6 +206,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         install_agreement_action(self)  # Review → Agreement…
         install_team_features(self)  # File → Open store…, Review → Adjudication…, the team panel
+        install_models_action(self)  # Review → Models…
 
     # -- building ----------------------------------------------------------------------------------
 
@@ -620,6 +622,15 @@ class MainWindow(QMainWindow):
                     "LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts "
                     "grade on the 0·2·4·6·8·10 scale."),
         )
+
+    def show_runs_of(self, task_id: str, model_id: str) -> None:
+        """The runs table filtered to one task and model (from the Models window's map)."""
+        self.filters.show_only(task_id, model_id)
+        if not self.commands.action("view.toggle_runs").isChecked():
+            self.commands.action("view.toggle_runs").setChecked(True)
+            self.toggle_runs_table()
+        self.raise_()
+        self.activateWindow()
 
     def show_review_tab(self) -> None:
         self.tabs.setCurrentIndex(REVIEW_TAB)

@@ -49,6 +49,7 @@ SHELL_MODULES = (
     "team_panel.py",
     "adjudication_view.py",
     "store_dialog.py",
+    "models_view.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 
