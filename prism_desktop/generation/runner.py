@@ -93,14 +93,14 @@ class GenerationResult:
 def check_access(plan: GenerationPlan, env: Mapping[str, str]) -> dict[str, Adapter]:
     """An adapter for every model; AdapterConfigError listing every model that cannot be called."""
     adapters: dict[str, Adapter] = {}
-    problems = []
+    problems: list[AdapterConfigError] = []
     for model in plan.models:
         try:
             adapters[model.key] = build_adapter(model, env)
         except AdapterConfigError as exc:
-            problems.append(str(exc))
+            problems.append(exc)
     if problems:
-        raise AdapterConfigError("; ".join(problems))
+        raise AdapterConfigError("; ".join(str(p) for p in problems), problems=problems)
     return adapters
 
 
@@ -232,7 +232,7 @@ class Generator:
                 finished[(task.id, model.key)] = pair
                 result.written.append((task.id, model.key))
                 self._done += 1
-                self._emit("pair_done", task, model, f"{task.id} × {model.key}")
+                self._emit("pair_done", task, model, "")
 
             self._tasks = [asyncio.ensure_future(one(task, model)) for task, model in pending]
             if self._cancelled.is_set():
@@ -334,7 +334,7 @@ class Generator:
     ) -> None:
         result.failures.append(PairFailure(task.id, model.key, cause, message))
         self._done += 1
-        self._emit("pair_failed", task, model, f"{task.id} × {model.key}: {cause}: {message}")
+        self._emit("pair_failed", task, model, f"{cause}: {message}")
 
     def _emit(self, kind: str, task: Task, model: ModelEntry, message: str) -> None:
         if self.on_event is not None:

@@ -32,6 +32,7 @@ from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
+from prism_desktop.gui.generate_dialog import install_generate_action
 from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.review_view import ReviewView
 from prism_desktop.gui.runs_model import RunsTableModel
@@ -198,6 +199,7 @@ class MainWindow(QMainWindow):
         self.refresh_choices()
         self._update_actions()
         install_agreement_action(self)  # Review → Agreement…
+        install_generate_action(self)  # Level 1 → Generate answers…
 
     # -- building ----------------------------------------------------------------------------------
 
@@ -453,6 +455,10 @@ class MainWindow(QMainWindow):
             self.query, self.current_filter(), self.workspace, run_ids, settings.sandbox, settings.jobs
         )
         self._update_actions()
+
+    def score_runs(self, run_ids: list[int]) -> None:
+        """Level 1 for these runs (the ones just generated, say)."""
+        self._start_scoring(run_ids)
 
     def score_selected(self) -> None:
         self._start_scoring(self.table.selected_run_ids())

@@ -41,6 +41,7 @@ SHELL_MODULES = (
     "query_console.py",
     "settings.py",
     "screenshot.py",
+    "generate_dialog.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 
