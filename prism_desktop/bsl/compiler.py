@@ -32,6 +32,7 @@ from prism_desktop.bsl.compiler_analysis import method_facts, modified_parameter
 from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
+from prism_desktop.bsl.stdlib.globals import load_providers
 from prism_desktop.bsl.values.base import BslObject
 
 COUNTING_MODES = ("off", "codestat", "statements")
@@ -132,14 +133,23 @@ class ModuleCompiler:
         self.engine_globals = engine_globals or {}  # the engine's own names (common modules), before stdlib's
         self.constants: dict[str, Any] = {}
         self._constant_names: dict[tuple[type, Any], str] = {}
-        self.byref_methods = _byref_method_positions()
-        for value in self.engine_globals.values():  # common modules: methods taking arguments by reference
-            for name, positions in getattr(value, "byref_positions", dict)().items():
-                self.byref_methods.setdefault(name, set()).update(positions)
+        self._byref_methods: dict[str, set[int]] | None = None
         self.variables: dict[str, VariableInfo] = {}
         self.methods: dict[str, MethodInfo] = {}
         self.sections: dict[int, str] = {}
         self.marked_lines: set[int] = set()
+
+    @property
+    def byref_methods(self) -> dict[str, set[int]]:
+        """Object methods taking arguments by reference, found on first use: the scan imports every
+        collection class, which a module calling no object method with a variable need not pay for."""
+        if self._byref_methods is None:
+            found = _byref_method_positions()
+            for value in self.engine_globals.values():  # common modules: by-reference methods too
+                for name, positions in getattr(value, "byref_positions", dict)().items():
+                    found.setdefault(name, set()).update(positions)
+            self._byref_methods = found
+        return self._byref_methods
 
     # --- namespace entries -------------------------------------------------------------------
     def constant(self, value: Any) -> str:
@@ -167,6 +177,8 @@ class ModuleCompiler:
             from prism_desktop.bsl.stdlib.collections import GLOBALS
 
             value = GLOBALS.get(key)
+        if value is None and load_providers():
+            value = PROPERTIES.get(key)
         if value is None:
             return None
         name = py_ident("p_", key)
@@ -193,7 +205,8 @@ class ModuleCompiler:
                 raise CompileError("Асинхронные методы не поддерживаются", method.line, method.col)
             methods_by_key[key] = method
         facts = {key: method_facts(m.body) for key, m in methods_by_key.items()}
-        modified = modified_parameters(methods_by_key, facts, self.byref_methods)
+        byref = self.byref_methods if any(f.object_passes for f in facts.values()) else {}
+        modified = modified_parameters(methods_by_key, facts, byref)
         for key, method in methods_by_key.items():
             self.methods[key] = MethodInfo(
                 method.name, key, method.kind, [self._param(p) for p in method.params], method.export,

@@ -33,6 +33,7 @@ from prism_desktop.generation.config import GenerationConfig, load_generation_co
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.plan import GenerationError, GenerationRequest, make_plan
 from prism_desktop.generation.runner import GenerationEvent, Generator, check_access
+from prism_desktop.gui.actions import Menu
 from prism_desktop.services.generation import GeneratedRuns, generate_into_store
 from prism_desktop.workspace.errors import WorkspaceError
 
@@ -449,30 +450,22 @@ class GenerateDialog(QDialog):
 
 
 class _GenerateAction(QObject):
-    """Owns Level 1 → Generate…: its text in the current language, its enabled state (a workspace
-    must be open) and the one dialog it opens."""
+    """Owns Level 1 → Generate answers…: its enabled state (a workspace must be open) and the one
+    dialog it opens."""
 
     def __init__(self, window: MainWindow):
         super().__init__(window)
         self.window = window
         self.dialog: GenerateDialog | None = None
-        self.action = QAction(window)
-        self.action.setObjectName("generateAction")
-        self.action.triggered.connect(self.open)
-        window.level1_menu.insertAction(window.level1_menu.actions()[0], self.action)
-        window.level1_menu.insertSeparator(window.level1_menu.actions()[1])
-        window.installEventFilter(self)
+        self.action = window.commands.add(
+            "generation.run",
+            lambda: QCoreApplication.translate("GenerateDialog", "&Generate answers…"),
+            self.open,
+            Menu.LEVEL1,
+            separator=True,
+        )
         window.workspaceOpened.connect(lambda _workspace: self.update())
-        self.retranslate()
         self.update()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        return False
-
-    def retranslate(self) -> None:
-        self.action.setText(QCoreApplication.translate("GenerateDialog", "&Generate answers…"))
 
     def update(self) -> None:
         self.action.setEnabled(self.window.workspace is not None)
@@ -491,5 +484,5 @@ class _GenerateAction(QObject):
 
 
 def install_generate_action(window: MainWindow) -> QAction:
-    """Add Level 1 → Generate answers… to the main window (once, after its menus exist)."""
+    """Add Level 1 → Generate answers… to the main window (once, after its commands exist)."""
     return _GenerateAction(window).action

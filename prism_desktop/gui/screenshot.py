@@ -46,9 +46,7 @@ def _run_debug_candidate(app: QApplication, window: MainWindow) -> None:
 
 def _open_generate_dialog(window: MainWindow) -> None:
     """Level 1 → Generate answers…, opened as a user would (its estimate shown, nothing sent)."""
-    for action in window.level1_menu.actions():
-        if action.objectName() == "generateAction":
-            action.trigger()
+    window.commands.action("generation.run").trigger()
 
 
 def _part(window: MainWindow, part: str) -> QWidget:

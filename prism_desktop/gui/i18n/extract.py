@@ -42,6 +42,12 @@ SHELL_MODULES = (
     "settings.py",
     "screenshot.py",
     "generate_dialog.py",
+    "ask_model_panel.py",
+    "actions.py",
+    "hotkeys.py",
+    "review_view.py",
+    "grading_panel.py",
+    "code_compare.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 

@@ -55,7 +55,8 @@ def generation_folder(
 
 
 def _open_dialog(window: Any) -> GenerateDialog:
-    (action,) = [a for a in window.level1_menu.actions() if a.objectName() == "generateAction"]
+    action = window.commands.action("generation.run")
+    assert action in window.commands.menu("level1Menu").actions()
     assert action.isEnabled() and action.text() == "&Generate answers…"
     action.trigger()
     dialog = window.findChild(GenerateDialog, "generateDialog")
@@ -119,3 +120,42 @@ def test_cancel_stops_generation(
     log = dialog.log.toPlainText()
     assert "Cancelling…" in log and "Cancelled. 0 of 4 pairs written" in log and "cancelled: 4" in log
     assert dialog.generate_button.isEnabled() and not dialog.cancel_button.isEnabled()
+
+
+def test_ask_a_model_shows_the_prompt_and_the_raw_reply(
+    generation_folder: Path, shell_window: Any, qtbot: QtBot, model_server: FakeModelServer, tmp_path: Path
+) -> None:
+    from prism_desktop.generation.metadata_tools import MetadataTools
+    from tests.generation.gen_files import CODER, SYSTEM_B
+
+    window = shell_window
+    window.commands.action("view.debug_tab").trigger()
+    window.debug.select_task("B10")
+    panel = window.ask_model
+    tabs = window.debug.side_tabs
+    assert tabs.tabText(tabs.indexOf(panel)) == "Ask a model"
+    tabs.setCurrentWidget(panel)
+    panel.model.setCurrentIndex(panel.model.findData("coder"))
+    with qtbot.waitSignal(panel.answered, timeout=30_000):
+        assert panel.ask()
+    task = window.workspace.task("B10")
+    (code_request,) = [b for b in model_server.bodies(CODER) if not b.get("tools")]
+    assert len(model_server.bodies(CODER)) == 4  # three turns of the metadata loop, then the code
+    shown = panel.prompt.toPlainText()
+    system = code_request["messages"][0]["content"]
+    assert system.startswith(SYSTEM_B) and "\n\n# Метаданные конфигурации:\n" in system
+    assert MetadataTools(task.config_spec).get_object_structure("Справочник.Контрагенты") in system
+    assert shown == f"── system ──\n{system}\n\n── user ──\n{task.prompt}"
+    reply = panel.reply.toPlainText()
+    assert reply.startswith("```bsl\nФункция Ответ() Экспорт")
+    assert (
+        "Metadata looked up: Справочник.Контрагенты, Справочник.ДоговорыКонтрагентов." in panel.status.text()
+    )
+    panel.to_editor.click()
+    assert window.debug.editor.toPlainText() == reply
+    shots = Path(os.environ.get("PRISM_DESKTOP_SHOT_DIR", tmp_path))
+    assert window.grab().save(str(shots / "ask_model_en.png"), "PNG")
+    # The same question again comes from the cache: nothing more is sent.
+    with qtbot.waitSignal(panel.answered, timeout=30_000):
+        assert panel.ask()
+    assert len(model_server.bodies(CODER)) == 4 and "(from the cache)" in panel.status.text()
