@@ -117,7 +117,11 @@ def _expert(args: argparse.Namespace) -> int:
     if not by_experiment:
         scope = f"session {args.session}" if args.session else "standalone grading"
         raise CliError(f"expert {args.expert!r} has no grades in {scope}")
-    for file in expert_files(workspace, args.expert, by_experiment, Path(args.out)):
+    try:
+        files = expert_files(workspace, args.expert, by_experiment, Path(args.out))
+    except ValueError as exc:  # a name from input that would write outside --out
+        raise CliError(str(exc)) from None
+    for file in files:
         try:
             write_expert_file(file.path, file.document)
         except OSError as exc:

@@ -37,6 +37,7 @@ from prism_desktop.gui.filters import FilterBar
 from prism_desktop.gui.generate_dialog import install_generate_action
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.gui.i18n import Translations, effective_language
+from prism_desktop.gui.models_view import install_models_action
 from prism_desktop.gui.review_view import ReviewView
 from prism_desktop.gui.runs_model import RunsTableModel
 from prism_desktop.gui.runs_view import RunsView
@@ -206,6 +207,7 @@ class MainWindow(QMainWindow):
         install_agreement_action(self)  # Review → Agreement…
         install_generate_action(self)  # Level 1 → Generate answers…
         self.ask_model = install_ask_model(self)  # Debug → Ask a model
+        install_models_action(self)  # Review → Models…
 
     # -- building ----------------------------------------------------------------------------------
 
@@ -623,6 +625,15 @@ class MainWindow(QMainWindow):
                     "LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts "
                     "grade on the 0·2·4·6·8·10 scale."),
         )
+
+    def show_runs_of(self, task_id: str, model_id: str) -> None:
+        """The runs table filtered to one task and model (from the Models window's map)."""
+        self.filters.show_only(task_id, model_id)
+        if not self.commands.action("view.toggle_runs").isChecked():
+            self.commands.action("view.toggle_runs").setChecked(True)
+            self.toggle_runs_table()
+        self.raise_()
+        self.activateWindow()
 
     def show_review_tab(self) -> None:
         self.tabs.setCurrentIndex(REVIEW_TAB)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.workspace.atomic import write_json_atomic
+from prism_desktop.workspace.paths import safe_component
 from prism_desktop.workspace.results import ScoreFile
 
 from .dataset import AXES, BAND_AXES
@@ -47,7 +48,9 @@ def evaluator_id_for(name: str) -> str:
 
 
 def expert_file_name(experiment_id: str, evaluator_id: str) -> str:
-    return f"{experiment_id}_{evaluator_id}.json"
+    """A plain file name; ValueError when an id from input could make it climb out of its folder."""
+    safe_component(experiment_id, "experiment name")
+    return safe_component(f"{experiment_id}_{evaluator_id}.json", "expert file name")
 
 
 def _quality(steps: Mapping[str, int]) -> float | None:

@@ -33,6 +33,7 @@ from prism_desktop.review.verified_export import (
 from prism_desktop.services.sessions import SessionSummary, session_info
 from prism_desktop.store import Store
 from prism_desktop.workspace.atomic import write_json_atomic, write_text_atomic
+from prism_desktop.workspace.paths import path_inside
 from prism_desktop.workspace.workspace import Workspace
 
 DEFAULT_BOOTSTRAP = 2000
@@ -135,7 +136,7 @@ def expert_files(
             protocol_version=protocols.l2.version,
             constitution_version=protocols.constitution.version,
         )
-        path = folder / expert_file_name(experiment, evaluator_id)
+        path = path_inside(folder, expert_file_name(experiment, evaluator_id), "expert file")
         files.append(ExpertFile(path, document, evaluator_id, len(grades)))
     return files
 

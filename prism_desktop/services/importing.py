@@ -35,7 +35,7 @@ from prism_desktop.workspace.compat import compat_lines
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.results import Experiment as ExperimentFile
 from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile
-from prism_desktop.workspace.results_loader import read_json
+from prism_desktop.workspace.results_loader import SURROGATE_NOTE, read_json
 from prism_desktop.workspace.workspace import Workspace
 
 # Run fields copied from a generation as they are; everything else in the run object goes to Run.extra.
@@ -173,6 +173,9 @@ def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | N
         snapshot = _upsert_snapshot(session, workspace, summary)
         for experiment in sorted(experiments, key=lambda e: e.name):
             _import_experiment(session, experiment, snapshot, summary)
+            if experiment.repaired:
+                shown = ", ".join(experiment.repaired[:5]) + (" …" if len(experiment.repaired) > 5 else "")
+                summary.warnings.append(f"{experiment.path}: {shown}: {SURROGATE_NOTE}")
             missing = sorted({g.task_id for g in experiment.generations} - known_tasks)
             if missing:
                 names = ", ".join(missing)

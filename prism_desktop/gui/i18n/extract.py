@@ -48,6 +48,7 @@ SHELL_MODULES = (
     "review_view.py",
     "grading_panel.py",
     "code_compare.py",
+    "models_view.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 

@@ -2064,4 +2064,143 @@
             <translation>Спросить модель</translation>
         </message>
     </context>
+    <context>
+        <name>ModelsView</name>
+        <message>
+            <source>All experiments</source>
+            <translation>Все эксперименты</translation>
+        </message>
+        <message>
+            <source>Computing the figures of every model…</source>
+            <translation>Вычисляются показатели всех моделей…</translation>
+        </message>
+        <message>
+            <source>The figures could not be computed: %1</source>
+            <translation>Показатели вычислить не удалось: %1</translation>
+        </message>
+        <message>
+            <source>No scored runs yet: score an experiment (Level 1) or import its auto file.</source>
+            <translation>Оценённых машиной прогонов пока нет: оцените эксперимент (Уровень 1) или импортируйте его auto-файл.</translation>
+        </message>
+        <message>
+            <source>%1 models · %2 tasks · up to %3 samples per task. Intervals: 95% bootstrap over tasks.</source>
+            <translation>Моделей: %1 · задач: %2 · до %3 ответов на задачу. Интервалы: 95% бутстреп по задачам.</translation>
+        </message>
+        <message>
+            <source>k (samples drawn)</source>
+            <translation>k (сколько ответов берём)</translation>
+        </message>
+        <message>
+            <source>pass@k</source>
+            <translation>pass@k</translation>
+        </message>
+        <message>
+            <source>pass@1</source>
+            <translation>pass@1</translation>
+        </message>
+        <message>
+            <source>Stability</source>
+            <translation>Стабильность</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>Category</source>
+            <translation>Категория</translation>
+        </message>
+        <message>
+            <source>Tasks</source>
+            <translation>Задачи</translation>
+        </message>
+        <message>
+            <source>Samples per task</source>
+            <translation>Ответов на задачу</translation>
+        </message>
+        <message>
+            <source>Partial credit</source>
+            <translation>Частичный балл</translation>
+        </message>
+        <message>
+            <source>Compile rate</source>
+            <translation>Доля компилируемых</translation>
+        </message>
+        <message>
+            <source>Success rate</source>
+            <translation>Доля решённых</translation>
+        </message>
+        <message>
+            <source>%1 · %2: %3 of %4 samples correct; %5 runs. Double-click to list them.</source>
+            <translation>%1 · %2: верных ответов %3 из %4; прогонов %5. Двойной щелчок — показать их.</translation>
+        </message>
+        <message>
+            <source>Export the models table</source>
+            <translation>Экспорт таблицы моделей</translation>
+        </message>
+        <message>
+            <source>CSV files (*.csv)</source>
+            <translation>Файлы CSV (*.csv)</translation>
+        </message>
+        <message>
+            <source>Save the picture shown</source>
+            <translation>Сохранить показанный рисунок</translation>
+        </message>
+        <message>
+            <source>PNG images (*.png)</source>
+            <translation>Изображения PNG (*.png)</translation>
+        </message>
+        <message>
+            <source>the picture could not be written</source>
+            <translation>рисунок не удалось записать</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>Экспорт не удался</translation>
+        </message>
+        <message>
+            <source>Models — multi-sample figures</source>
+            <translation>Модели — показатели по нескольким ответам</translation>
+        </message>
+        <message>
+            <source>Experiment:</source>
+            <translation>Эксперимент:</translation>
+        </message>
+        <message>
+            <source>Export CSV…</source>
+            <translation>Экспорт CSV…</translation>
+        </message>
+        <message>
+            <source>Save picture…</source>
+            <translation>Сохранить рисунок…</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
+        <message>
+            <source>Models</source>
+            <translation>Модели</translation>
+        </message>
+        <message>
+            <source>pass@k curve</source>
+            <translation>Кривая pass@k</translation>
+        </message>
+        <message>
+            <source>Stability vs pass@1</source>
+            <translation>Стабильность и pass@1</translation>
+        </message>
+        <message>
+            <source>Tasks × models</source>
+            <translation>Задачи × модели</translation>
+        </message>
+        <message>
+            <source>&amp;Models…</source>
+            <translation>&amp;Модели…</translation>
+        </message>
+        <message>
+            <source>pass@k, stability and success of every model, per task</source>
+            <translation>pass@k, стабильность и успешность каждой модели по задачам</translation>
+        </message>
+    </context>
 </TS>
