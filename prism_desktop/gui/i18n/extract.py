@@ -48,6 +48,9 @@ SHELL_MODULES = (
     "review_view.py",
     "grading_panel.py",
     "code_compare.py",
+    "team_panel.py",
+    "adjudication_view.py",
+    "store_dialog.py",
     "models_view.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'

@@ -2203,4 +2203,281 @@
             <translation>pass@k, стабильность и успешность каждой модели по задачам</translation>
         </message>
     </context>
+    <context>
+        <name>TeamPanel</name>
+        <message>
+            <source>The store cannot be read: %1</source>
+            <translation>Хранилище не читается: %1</translation>
+        </message>
+        <message>
+            <source>Open a calibration session (Review → Calibration sessions…) to see its team.</source>
+            <translation>Откройте сессию калибровки (Проверка → Сессии калибровки…), чтобы увидеть её команду.</translation>
+        </message>
+        <message>
+            <source>%1 experts per run</source>
+            <translation>%1 эксперта на прогон</translation>
+        </message>
+        <message>
+            <source>not dealt to a team: everyone grades every run</source>
+            <translation>не распределена: каждый оценивает все прогоны</translation>
+        </message>
+        <message>
+            <source>Session %1 — %2 runs, %3</source>
+            <translation>Сессия %1 — прогонов: %2, %3</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Все</translation>
+        </message>
+        <message>
+            <source>Runs graded by all their experts: %1 of %2 · adjudicated axes: %3</source>
+            <translation>Прогонов, оценённых всеми своими экспертами: %1 из %2 · осей с решением арбитра: %3</translation>
+        </message>
+        <message>
+            <source>(undone)</source>
+            <translation>(отменено)</translation>
+        </message>
+        <message>
+            <source>by %1</source>
+            <translation>изменил %1</translation>
+        </message>
+        <message>
+            <source>Team progress</source>
+            <translation>Прогресс команды</translation>
+        </message>
+        <message>
+            <source>Team</source>
+            <translation>Команда</translation>
+        </message>
+        <message>
+            <source>History of this run</source>
+            <translation>История этого прогона</translation>
+        </message>
+        <message>
+            <source>When (UTC)</source>
+            <translation>Когда (UTC)</translation>
+        </message>
+        <message>
+            <source>Expert</source>
+            <translation>Эксперт</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Grade</source>
+            <translation>Оценка</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>Действие</translation>
+        </message>
+        <message>
+            <source>Why</source>
+            <translation>Почему</translation>
+        </message>
+        <message>
+            <source>Assigned</source>
+            <translation>Назначено</translation>
+        </message>
+        <message>
+            <source>Graded</source>
+            <translation>Оценено</translation>
+        </message>
+        <message>
+            <source>Remaining</source>
+            <translation>Осталось</translation>
+        </message>
+        <message>
+            <source>Incomplete</source>
+            <translation>Не до конца</translation>
+        </message>
+        <message>
+            <source>Flagged</source>
+            <translation>С флажком</translation>
+        </message>
+        <message>
+            <source>&amp;Team progress</source>
+            <translation>&amp;Прогресс команды</translation>
+        </message>
+    </context>
+    <context>
+        <name>Adjudication</name>
+        <message>
+            <source>%1 run axes apart by more than %2 step(s)</source>
+            <translation>Осей прогонов с расхождением больше %2 шаг(а): %1</translation>
+        </message>
+        <message>
+            <source>Run %1, axis %2</source>
+            <translation>Прогон %1, ось %2</translation>
+        </message>
+        <message>
+            <source>no comment</source>
+            <translation>без комментария</translation>
+        </message>
+        <message>
+            <source>Consensus</source>
+            <translation>Консенсус</translation>
+        </message>
+        <message>
+            <source>Write the rationale: why this step is the consensus.</source>
+            <translation>Напишите обоснование: почему консенсус — именно этот шаг.</translation>
+        </message>
+        <message>
+            <source>Not saved: %1</source>
+            <translation>Не сохранено: %1</translation>
+        </message>
+        <message>
+            <source>Consensus %1 saved for run %2, axis %3.</source>
+            <translation>Консенсус %1 сохранён для прогона %2, ось %3.</translation>
+        </message>
+        <message>
+            <source>Adjudication</source>
+            <translation>Арбитраж</translation>
+        </message>
+        <message>
+            <source>Grades apart by more than (scale steps):</source>
+            <translation>Оценки расходятся больше чем на (шагов шкалы):</translation>
+        </message>
+        <message>
+            <source>Show settled ones</source>
+            <translation>Показывать решённые</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Прогон</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>Задача</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Experts' grades</source>
+            <translation>Оценки экспертов</translation>
+        </message>
+        <message>
+            <source>Consensus step:</source>
+            <translation>Шаг консенсуса:</translation>
+        </message>
+        <message>
+            <source>Rationale:</source>
+            <translation>Обоснование:</translation>
+        </message>
+        <message>
+            <source>Save consensus</source>
+            <translation>Сохранить консенсус</translation>
+        </message>
+        <message>
+            <source>No logs: the run has not been scored here.</source>
+            <translation>Журналов нет: прогон здесь не оценивался.</translation>
+        </message>
+        <message>
+            <source>A&amp;djudication…</source>
+            <translation>А&amp;рбитраж…</translation>
+        </message>
+        <message>
+            <source>Runs where the experts disagree: settle the consensus step with a rationale</source>
+            <translation>Прогоны, где эксперты расходятся: решите шаг консенсуса с обоснованием</translation>
+        </message>
+        <message>
+            <source>Open a calibration session first (Review → Calibration sessions…).</source>
+            <translation>Сначала откройте сессию калибровки (Проверка → Сессии калибровки…).</translation>
+        </message>
+        <message>
+            <source>Say who you are first (File → Settings…).</source>
+            <translation>Сначала укажите, кто вы (Файл → Настройки…).</translation>
+        </message>
+    </context>
+    <context>
+        <name>StoreDialog</name>
+        <message>
+            <source>Password of the team store</source>
+            <translation>Пароль хранилища команды</translation>
+        </message>
+        <message>
+            <source>Password for %1:</source>
+            <translation>Пароль для %1:</translation>
+        </message>
+        <message>
+            <source>SQLite store</source>
+            <translation>Хранилище SQLite</translation>
+        </message>
+        <message>
+            <source>SQLite databases (*.db *.sqlite)</source>
+            <translation>Базы SQLite (*.db *.sqlite)</translation>
+        </message>
+        <message>
+            <source>Open store</source>
+            <translation>Открыть хранилище</translation>
+        </message>
+        <message>
+            <source>A SQLite file (one expert)</source>
+            <translation>Файл SQLite (один эксперт)</translation>
+        </message>
+        <message>
+            <source>A PostgreSQL server (the team's shared store)</source>
+            <translation>Сервер PostgreSQL (общее хранилище команды)</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>Обзор…</translation>
+        </message>
+        <message>
+            <source>Host:</source>
+            <translation>Сервер:</translation>
+        </message>
+        <message>
+            <source>Port:</source>
+            <translation>Порт:</translation>
+        </message>
+        <message>
+            <source>Database:</source>
+            <translation>База:</translation>
+        </message>
+        <message>
+            <source>User:</source>
+            <translation>Пользователь:</translation>
+        </message>
+        <message>
+            <source>Password:</source>
+            <translation>Пароль:</translation>
+        </message>
+        <message>
+            <source>Remember the password in the system keyring</source>
+            <translation>Запомнить пароль в системном хранилище паролей</translation>
+        </message>
+        <message>
+            <source>The store is remembered for the next start; its password never goes into the settings file.</source>
+            <translation>Хранилище запомнится до следующего запуска; пароль никогда не попадает в файл настроек.</translation>
+        </message>
+        <message>
+            <source>No system keyring here: the password will be asked at each start, never written to disk.</source>
+            <translation>Системного хранилища паролей нет: пароль будет спрашиваться при каждом запуске и не запишется на диск.</translation>
+        </message>
+        <message>
+            <source>Store: %1</source>
+            <translation>Хранилище: %1</translation>
+        </message>
+        <message>
+            <source>Open &amp;store…</source>
+            <translation>Открыть &amp;хранилище…</translation>
+        </message>
+        <message>
+            <source>The store cannot be opened</source>
+            <translation>Хранилище не открывается</translation>
+        </message>
+        <message>
+            <source>Opening the store…</source>
+            <translation>Открываю хранилище…</translation>
+        </message>
+    </context>
 </TS>
