@@ -66,8 +66,12 @@ def expert_file_json(
     *,
     protocol_version: str | None,
     constitution_version: str | None,
+    provenance: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The file's JSON value; runs grouped by (task_id, model_id) in first-seen order."""
+    """The file's JSON value; runs grouped by (task_id, model_id) in first-seen order.
+    `provenance` (store_input.expert_provenance: expert, session, history) adds top-level keys
+    that PRISM's readers ignore and our importer uses to put the grades back exactly where they were;
+    the history is cut to this experiment's runs."""
     groups: dict[tuple[str, str], dict[str, Any]] = {}
     for grade in grades:
         group = groups.setdefault(
@@ -93,11 +97,20 @@ def expert_file_json(
                 "detail": detail,
             }
         )
+    extra: dict[str, Any] = {}
+    if provenance:
+        keys = {(g.task_id, g.model_id, g.run_index) for g in grades}
+        extra = {key: value for key, value in provenance.items() if key != "history"}
+        if "history" in provenance:
+            extra["history"] = [
+                h for h in provenance["history"] if (h["task_id"], h["model_id"], h["run_index"]) in keys
+            ]
     return {
         "experiment_id": experiment_id,
         "evaluator_id": evaluator_id,
         "protocol_version": protocol_version,
         "constitution_version": constitution_version,
+        **extra,
         "tasks": list(groups.values()),
     }
 
