@@ -83,3 +83,36 @@ def test_a_bare_name_in_hierarchy_is_a_field_not_found_quoted_without_indentatio
     `И Номенклатура.Ссылка В ИЕРАРХИИ(<<?>>Группа)` — the line without its leading tab."""
     text = "ВЫБРАТЬ Т.Ссылка\nИЗ Справочник.Товары КАК Т\nГДЕ ИСТИНА\n\tИ Т.Ссылка В ИЕРАРХИИ(Группа)"
     assert error(data, text) == '{(4, 24)}: Поле не найдено "Группа"\nИ Т.Ссылка В ИЕРАРХИИ(<<?>>Группа)'
+
+
+PLAIN_BOOKS = {
+    "charts_of_accounts": {"Основной": {}},  # no kinds of subconto
+    "documents": {"Операция": {"accounting_registers": ["Хозрасчетный"]}},
+    "accounting_registers": {"Хозрасчетный": {"chart_of_accounts": "Основной", "correspondence": True}},
+}
+
+
+@pytest.mark.parametrize(
+    ("params", "ok"),
+    [
+        (", , , Счет В ИЕРАРХИИ(&Счет), , ", True),  # Н, К, Периодичность, УсловиеСчета, Условие, КорСчет
+        (", , , Счет В ИЕРАРХИИ(&Счет), , , , ", False),  # 8: the two Субконто slots do not exist
+    ],
+)
+def test_accounting_tables_of_a_chart_without_subconto_take_fewer_parameters(params: str, ok: bool) -> None:
+    """PRISM's published B19 logs: Обороты with 8 parameters over a chart without subconto is
+    `Неверные параметры "РегистрБухгалтерии.Хозрасчетный.Обороты"` at the table; with 6 it runs."""
+    from prism_desktop.platform import Infobase, load_configuration
+    from prism_desktop.platform.query import execute
+
+    infobase = Infobase(load_configuration(PLAIN_BOOKS))
+    text = f"ВЫБРАТЬ Т.СуммаОборотДт КАК Дт\nИЗ РегистрБухгалтерии.Хозрасчетный.Обороты({params}) КАК Т"
+    if ok:
+        assert execute(infobase, text, {"Счет": None}).rows == []
+        return
+    with pytest.raises(QueryError) as info:
+        execute(infobase, text, {"Счет": None})
+    assert str(info.value).startswith(
+        '{(2, 4)}: Неверные параметры "РегистрБухгалтерии.Хозрасчетный.Обороты"\n'
+        "ИЗ <<?>>РегистрБухгалтерии.Хозрасчетный.Обороты("
+    )
