@@ -17,7 +17,7 @@ from sqlalchemy.orm import aliased
 
 from prism_desktop.scoring.samples import Sample, pass_at_k, run_sample, summarise_samples
 from prism_desktop.store import Store
-from prism_desktop.store.models import SOURCE_AUTO_FILE, SOURCE_SCORED_HERE, Level1Result, Run
+from prism_desktop.store.models import SOURCE_AUTO_FILE, SOURCE_SCORED_HERE, Experiment, Level1Result, Run
 
 _here = aliased(Level1Result, name="mc_here")
 _file = aliased(Level1Result, name="mc_file")
@@ -136,3 +136,14 @@ def _task_order(task_id: str) -> tuple[str, int, str]:
     letters = task_id.rstrip("0123456789_")
     digits = "".join(ch for ch in task_id[len(letters) :] if ch.isdigit())
     return (letters, int(digits) if digits else -1, task_id)
+
+
+def experiments_with_scores(store: Store) -> list[tuple[int, str]]:
+    """(id, name) of the experiments that have at least one scored run, by name."""
+    query = (
+        select(Experiment.id, Experiment.name)
+        .where(Experiment.id.in_(select(Run.experiment_id).join(Level1Result, Level1Result.run_id == Run.id)))
+        .order_by(Experiment.name)
+    )
+    with store.session() as session:
+        return [(row.id, row.name) for row in session.execute(query)]
