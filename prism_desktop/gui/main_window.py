@@ -31,8 +31,10 @@ from PySide6.QtWidgets import (
 from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.ask_model_panel import install_ask_model
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
+from prism_desktop.gui.generate_dialog import install_generate_action
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.models_view import install_models_action
@@ -205,6 +207,8 @@ class MainWindow(QMainWindow):
         self.refresh_choices()
         self._update_actions()
         install_agreement_action(self)  # Review → Agreement…
+        install_generate_action(self)  # Level 1 → Generate answers…
+        self.ask_model = install_ask_model(self)  # Debug → Ask a model
         install_team_features(self)  # File → Open store…, Review → Adjudication…, the team panel
         install_models_action(self)  # Review → Models…
 
@@ -419,6 +423,10 @@ class MainWindow(QMainWindow):
             self.query, self.current_filter(), self.workspace, run_ids, settings.sandbox, settings.jobs
         )
         self._update_actions()
+
+    def score_runs(self, run_ids: list[int]) -> None:
+        """Level 1 for these runs (the ones just generated, say)."""
+        self._start_scoring(run_ids)
 
     def score_selected(self) -> None:
         self._start_scoring(self.table.selected_run_ids())

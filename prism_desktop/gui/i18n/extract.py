@@ -41,6 +41,8 @@ SHELL_MODULES = (
     "query_console.py",
     "settings.py",
     "screenshot.py",
+    "generate_dialog.py",
+    "ask_model_panel.py",
     "actions.py",
     "hotkeys.py",
     "review_view.py",

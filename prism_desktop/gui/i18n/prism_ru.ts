@@ -1752,6 +1752,153 @@
         </message>
     </context>
     <context>
+        <name>GenerateDialog</name>
+        <message>
+            <source>generation/ cannot be read:</source>
+            <translation>Не удаётся прочитать generation/:</translation>
+        </message>
+        <message>
+            <source>Choose at least one model and one task.</source>
+            <translation>Выберите хотя бы одну модель и одну задачу.</translation>
+        </message>
+        <message>
+            <source>%1 pairs, up to %2 requests (%3 answers already cached): at most %4 USD (prices as of %5).</source>
+            <translation>Пар: %1, запросов не больше %2 (ответов уже в кэше: %3): не больше %4 USD (цены на %5).</translation>
+        </message>
+        <message>
+            <source>No price for %1: counted as free.</source>
+            <translation>Нет цены для %1: считается бесплатной.</translation>
+        </message>
+        <message>
+            <source>Experiment %1</source>
+            <translation>Эксперимент %1</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>готово</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>сбой</translation>
+        </message>
+        <message>
+            <source>retry</source>
+            <translation>повтор</translation>
+        </message>
+        <message>
+            <source>note</source>
+            <translation>заметка</translation>
+        </message>
+        <message>
+            <source>%v of %m pairs · %1 USD</source>
+            <translation>%v из %m пар · %1 USD</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>Отмена…</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pairs written, %3 requests, %4 cached answers, %5 USD spent.</source>
+            <translation>Записано пар: %1 из %2; запросов: %3; ответов из кэша: %4; потрачено %5 USD.</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>Отменено.</translation>
+        </message>
+        <message>
+            <source>%1 runs of this experiment are in the table.</source>
+            <translation>Прогонов этого эксперимента в таблице: %1.</translation>
+        </message>
+        <message>
+            <source>Generation stopped: %1</source>
+            <translation>Генерация остановлена: %1</translation>
+        </message>
+        <message>
+            <source>Generate answers</source>
+            <translation>Генерация ответов</translation>
+        </message>
+        <message>
+            <source>Models (generation/models.yaml)</source>
+            <translation>Модели (generation/models.yaml)</translation>
+        </message>
+        <message>
+            <source>Tasks</source>
+            <translation>Задачи</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Все</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>Ни одной</translation>
+        </message>
+        <message>
+            <source>C&amp;ategory</source>
+            <translation>&amp;Категория</translation>
+        </message>
+        <message>
+            <source>Samples per &amp;model</source>
+            <translation>Ответов на &amp;модель</translation>
+        </message>
+        <message>
+            <source>&amp;Temperature</source>
+            <translation>&amp;Температура</translation>
+        </message>
+        <message>
+            <source>&amp;Requests at once</source>
+            <translation>Одновременных &amp;запросов</translation>
+        </message>
+        <message>
+            <source>Stop at cost (&amp;USD)</source>
+            <translation>Остановиться на сумме (&amp;USD)</translation>
+        </message>
+        <message>
+            <source>Answers</source>
+            <translation>Ответы</translation>
+        </message>
+        <message>
+            <source>as in params.yaml</source>
+            <translation>как в params.yaml</translation>
+        </message>
+        <message>
+            <source>no limit</source>
+            <translation>без ограничения</translation>
+        </message>
+        <message>
+            <source>reuse cached answers</source>
+            <translation>брать ответы из кэша</translation>
+        </message>
+        <message>
+            <source>&amp;Generate</source>
+            <translation>С&amp;генерировать</translation>
+        </message>
+        <message>
+            <source>&amp;Cancel</source>
+            <translation>&amp;Отменить</translation>
+        </message>
+        <message>
+            <source>&amp;Score the new runs</source>
+            <translation>&amp;Оценить новые прогоны</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
+        <message>
+            <source>&amp;Generate answers…</source>
+            <translation>&amp;Сгенерировать ответы…</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2 is not set in the environment.</source>
+            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2</source>
+            <translation>Нельзя вызвать %1: %2</translation>
+        </message>
+    </context>
+    <context>
         <name>Hotkeys</name>
         <message>
             <source>open a workspace</source>
@@ -1868,6 +2015,65 @@
         <message>
             <source>run the query of the console</source>
             <translation>выполнить запрос консоли</translation>
+        </message>
+    </context>
+    <context>
+        <name>AskModelPanel</name>
+        <message>
+            <source>Asking %1 about %2…</source>
+            <translation>Спрашиваю %1 о задаче %2…</translation>
+        </message>
+        <message>
+            <source>The model did not answer: %1</source>
+            <translation>Модель не ответила: %1</translation>
+        </message>
+        <message>
+            <source>Answered: %1 tokens in, %2 out, %3 USD%4.</source>
+            <translation>Ответ получен: токенов на входе %1, на выходе %2, %3 USD%4.</translation>
+        </message>
+        <message>
+            <source> (from the cache)</source>
+            <translation> (из кэша)</translation>
+        </message>
+        <message>
+            <source>Metadata looked up: %1.</source>
+            <translation>Изучены метаданные: %1.</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2 is not set in the environment.</source>
+            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
+        </message>
+        <message>
+            <source>The question failed: %1</source>
+            <translation>Вопрос не удался: %1</translation>
+        </message>
+        <message>
+            <source>&amp;Ask</source>
+            <translation>&amp;Спросить</translation>
+        </message>
+        <message>
+            <source>Put the debugged task to this model, as a generation would</source>
+            <translation>Задать отлаживаемую задачу этой модели так же, как это делает генерация</translation>
+        </message>
+        <message>
+            <source>Reply to the editor</source>
+            <translation>Ответ в редактор</translation>
+        </message>
+        <message>
+            <source>Put the raw reply in the editor, to run Level 1 on it</source>
+            <translation>Поместить ответ как есть в редактор, чтобы запустить на нём Level 1</translation>
+        </message>
+        <message>
+            <source>Prompt sent (system, metadata context, task)</source>
+            <translation>Отправленный промпт (системное сообщение, контекст метаданных, задача)</translation>
+        </message>
+        <message>
+            <source>Raw reply</source>
+            <translation>Ответ как есть</translation>
+        </message>
+        <message>
+            <source>Ask a model</source>
+            <translation>Спросить модель</translation>
         </message>
     </context>
     <context>
