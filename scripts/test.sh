@@ -10,11 +10,22 @@ bash scripts/setup.sh --dev
 if [ -f .ci/docker.sh ]; then
   # shellcheck source=/dev/null
   source .ci/docker.sh
-  trap 'prism_docker_stop' EXIT
+  trap 'prism_docker_stop; prism_postgres_stop 2>/dev/null || true' EXIT
   if ! prism_docker_start; then
     # Under CI a missing engine fails the run; on a developer's machine the Docker tests skip.
     [ "${CI:-}" = "true" ] && { echo "CI=true: a Docker engine is required" >&2; exit 1; }
     echo "no Docker engine: the sandbox tests that need one will be skipped" >&2
+  fi
+fi
+
+# A throw-away PostgreSQL server for the team-store tests (exports PRISM_TEST_PG_URL); see .ci/postgres.sh.
+if [ -f .ci/postgres.sh ]; then
+  # shellcheck source=/dev/null
+  source .ci/postgres.sh
+  trap 'prism_docker_stop 2>/dev/null || true; prism_postgres_stop' EXIT
+  if ! prism_postgres_start; then
+    [ "${CI:-}" = "true" ] && { echo "CI=true: a PostgreSQL server is required" >&2; exit 1; }
+    echo "no PostgreSQL server: the team-store tests that need one will be skipped" >&2
   fi
 fi
 

@@ -21,6 +21,7 @@ comparison. "statements" counts one per executed statement and loop iteration, a
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -31,6 +32,7 @@ from prism_desktop.bsl.compiler_analysis import method_facts, modified_parameter
 from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
+from prism_desktop.bsl.stdlib.globals import load_providers
 from prism_desktop.bsl.values.base import BslObject
 
 COUNTING_MODES = ("off", "codestat", "statements")
@@ -91,8 +93,17 @@ class ModuleCode:
     marked_lines: set[int] = field(default_factory=set)  # lines that carry a counting mark
 
 
+SNIPPET_COUNTING = "snippet"  # code of Выполнить/Вычислить under codestat: every entry on the calling line
+
+
 def py_ident(prefix: str, key: str) -> str:
-    return prefix + key
+    """The Python name of a BSL name. Python folds identifiers by NFKC (full-width `ａ` is `a`) and
+    rejects characters 1C accepts (`Ответ²`), so a name Python would not keep as it is spelled is
+    spelled by its code points under a prefix no plain name can have."""
+    plain = prefix + key
+    if plain.isidentifier() and unicodedata.normalize("NFKC", plain) == plain:
+        return plain
+    return "x" + prefix + "_".join(f"{ord(char):x}" for char in key)
 
 
 def _byref_method_positions() -> dict[str, set[int]]:
@@ -111,23 +122,34 @@ def _byref_method_positions() -> dict[str, set[int]]:
 
 class ModuleCompiler:
     def __init__(
-        self, module: A.Module, counting: str = "off", engine_globals: Mapping[str, Any] | None = None
+        self, module: A.Module, counting: str = "off", engine_globals: Mapping[str, Any] | None = None,
+        *, goto: bool = False,
     ):
         if counting not in COUNTING_MODES:
             raise ValueError(f"counting must be one of {COUNTING_MODES}, not {counting!r}")
         self.tree = module
         self.counting = counting
+        self.goto = goto  # labels and Перейти: the 1C platform runs them (category B), OneScript does not
         self.engine_globals = engine_globals or {}  # the engine's own names (common modules), before stdlib's
         self.constants: dict[str, Any] = {}
         self._constant_names: dict[tuple[type, Any], str] = {}
-        self.byref_methods = _byref_method_positions()
-        for value in self.engine_globals.values():  # common modules: methods taking arguments by reference
-            for name, positions in getattr(value, "byref_positions", dict)().items():
-                self.byref_methods.setdefault(name, set()).update(positions)
+        self._byref_methods: dict[str, set[int]] | None = None
         self.variables: dict[str, VariableInfo] = {}
         self.methods: dict[str, MethodInfo] = {}
         self.sections: dict[int, str] = {}
         self.marked_lines: set[int] = set()
+
+    @property
+    def byref_methods(self) -> dict[str, set[int]]:
+        """Object methods taking arguments by reference, found on first use: the scan imports every
+        collection class, which a module calling no object method with a variable need not pay for."""
+        if self._byref_methods is None:
+            found = _byref_method_positions()
+            for value in self.engine_globals.values():  # common modules: by-reference methods too
+                for name, positions in getattr(value, "byref_positions", dict)().items():
+                    found.setdefault(name, set()).update(positions)
+            self._byref_methods = found
+        return self._byref_methods
 
     # --- namespace entries -------------------------------------------------------------------
     def constant(self, value: Any) -> str:
@@ -155,6 +177,8 @@ class ModuleCompiler:
             from prism_desktop.bsl.stdlib.collections import GLOBALS
 
             value = GLOBALS.get(key)
+        if value is None and load_providers():
+            value = PROPERTIES.get(key)
         if value is None:
             return None
         name = py_ident("p_", key)
@@ -181,7 +205,8 @@ class ModuleCompiler:
                 raise CompileError("Асинхронные методы не поддерживаются", method.line, method.col)
             methods_by_key[key] = method
         facts = {key: method_facts(m.body) for key, m in methods_by_key.items()}
-        modified = modified_parameters(methods_by_key, facts, self.byref_methods)
+        byref = self.byref_methods if any(f.object_passes for f in facts.values()) else {}
+        modified = modified_parameters(methods_by_key, facts, byref)
         for key, method in methods_by_key.items():
             self.methods[key] = MethodInfo(
                 method.name, key, method.kind, [self._param(p) for p in method.params], method.export,
@@ -247,6 +272,8 @@ class FunctionCompiler(ExpressionCompiler):
         self.known: int | None = 0  # codestat: the frame's current line when known at compile time
         self.line = info.line if info else 1
         self.counting = module.counting
+        self.flow: list[str | None] = []  # enclosing loops (None) and label dispatchers (their pc variable)
+        self.label_scopes: list[set[str]] = []  # labels of the enclosing labelled statement lists
         for key in known_locals:
             self.define(key)
 
@@ -302,6 +329,9 @@ class FunctionCompiler(ExpressionCompiler):
 
     # --- counting marks -----------------------------------------------------------------------
     def mark(self, line: int, *, statement: bool = True) -> None:
+        if self.counting == SNIPPET_COUNTING:
+            self.out.emit("_cs[_sl] += 1", line)
+            return
         if self.counting == "statements":
             if statement:
                 self.module.marked_lines.add(line)
@@ -384,6 +414,9 @@ class FunctionCompiler(ExpressionCompiler):
 
     # --- statements ---------------------------------------------------------------------------
     def block(self, body: A.Body) -> None:
+        if self.module.goto and any(isinstance(stmt, A.Label) for stmt in body):
+            compile_labelled_block(self, body)
+            return
         for stmt in body:
             self.line = stmt.line
             handler = getattr(self, f"stmt_{type(stmt).__name__}", None)
@@ -456,7 +489,8 @@ class FunctionCompiler(ExpressionCompiler):
             leftmost = leftmost.left
         if isinstance(leftmost, A.Name) and canonical(leftmost.name) == canonical(target.name):
             current = self.read_name(target.name, target)
-            self.emit(f"if type({current}) is str: _charge({stmt.line}, len({current}))")
+            line = "_sl" if self.counting == SNIPPET_COUNTING else stmt.line
+            self.emit(f"if type({current}) is str: _charge({line}, len({current}))")
 
     def stmt_CallStmt(self, stmt: A.CallStmt) -> None:
         self.mark(stmt.line)
@@ -493,6 +527,8 @@ class FunctionCompiler(ExpressionCompiler):
 
     def inline_mark(self, line: int) -> str:
         """A codestat mark as the prefix of a condition (`elif <mark>cond:`), where no statement fits."""
+        if self.counting == SNIPPET_COUNTING:
+            return "(_cs.__setitem__(_sl, _cs[_sl] + 1), 0) and False or "
         if self.counting != "codestat":
             return ""
         self.module.marked_lines.add(line)
@@ -513,7 +549,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.tick()
         self.emit(f"if not {self.condition(stmt.cond)}:")
         self.emit("    break")
-        self.block(stmt.body)
+        self.loop_body(stmt.body)
         self.out.indent -= 1
         self.known = None
 
@@ -544,7 +580,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.known = None
         self.mark(stmt.line)
         self.tick()
-        self.block(stmt.body)
+        self.loop_body(stmt.body)
         self.line = stmt.end_line
         self.mark(stmt.end_line, statement=False)
         self.out.indent -= 1
@@ -575,7 +611,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.known = None
         self.mark(stmt.line)
         self.tick()
-        self.block(stmt.body)
+        self.loop_body(stmt.body)
         self.out.indent -= 1
         if self.counting == "codestat":
             self.line = stmt.line
@@ -586,12 +622,23 @@ class FunctionCompiler(ExpressionCompiler):
             self.out.indent -= 1
         self.known = None
 
+    def loop_body(self, body: A.Body) -> None:
+        self.flow.append(None)
+        self.block(body)
+        self.flow.pop()
+
     def stmt_Break(self, stmt: A.Break) -> None:
         self.mark(stmt.line)
+        if self.flow and self.flow[-1] is not None:  # leave the label dispatcher first
+            self.emit(f"{self.flow[-1]} = {LEAVE_BREAK}")
         self.emit("break")
 
     def stmt_Continue(self, stmt: A.Continue) -> None:
         self.mark(stmt.line)
+        if self.flow and self.flow[-1] is not None:
+            self.emit(f"{self.flow[-1]} = {LEAVE_CONTINUE}")
+            self.emit("break")
+            return
         self.emit("continue")
 
     def stmt_Return(self, stmt: A.Return) -> None:
@@ -648,13 +695,28 @@ class FunctionCompiler(ExpressionCompiler):
 
     def stmt_Execute(self, stmt: A.Execute) -> None:
         self.mark(stmt.line)
-        self.emit(f"_scope(_L, _d).execute({self.code(stmt.code)})")
+        self.emit(f"{self.scope_code()}.execute({self.code(stmt.code)})")
+
+    def scope_code(self) -> str:
+        """The calling method's DynamicScope, with the line that code run through Выполнить/Вычислить
+        is counted on (the calling line: its own lines are not the candidate's text)."""
+        if self.counting == "codestat":
+            return "_scope(_L, _d, _cl)"
+        if self.counting == SNIPPET_COUNTING:
+            return "_scope(_L, _d, _sl)"
+        return "_scope(_L, _d)"
 
     def stmt_VarDecl(self, stmt: A.VarDecl) -> None:
         self.fail("Объявления локальных переменных должны предшествовать операторам", stmt)
 
     def stmt_Goto(self, stmt: A.Goto) -> None:
-        self.fail("Оператор Перейти не поддерживается исполнителем PRISM Desktop (как и OneScript)", stmt)
+        if not self.module.goto:
+            self.fail("Оператор Перейти не поддерживается исполнителем PRISM Desktop (как и OneScript)", stmt)
+        self.mark(stmt.line)
+        key = canonical(stmt.label)
+        if not any(key in labels for labels in self.label_scopes):
+            self.fail(f"Метка не определена в охватывающем блоке (~{stmt.label})", stmt)
+        self.emit(f"raise _Goto({key!r})")
 
     def stmt_Label(self, stmt: A.Label) -> None:
         self.fail("Метки не поддерживаются исполнителем PRISM Desktop (как и OneScript)", stmt)
@@ -665,17 +727,87 @@ class FunctionCompiler(ExpressionCompiler):
         self.emit(f"raise _unsup({word!r}, [])")
 
 
+LEAVE_BREAK, LEAVE_CONTINUE = -1, -2  # a dispatcher's pc when Прервать/Продолжить leaves it
+
+
+def compile_labelled_block(fc: FunctionCompiler, body: A.Body) -> None:
+    """A statement list with labels (~Метка:), compiled only when labels are allowed. Python has no
+    goto, so the list is cut at its labels into segments run by a dispatcher:
+
+        pc = 0
+        while True:
+            try:
+                if pc <= 0: <segment 0>
+                if pc <= 1: <segment 1>      # ~Метка1:
+                break
+            except _Goto as g:               # `Перейти ~Метка1` anywhere inside raises _Goto
+                if g.label not in {...}: raise
+                pc = {...}[g.label]
+
+    Прервать/Продолжить of an enclosing loop leave the dispatcher through pc (LEAVE_*); methods
+    without labels compile as before."""
+    segments: list[list[A.Stmt]] = [[]]
+    targets: dict[str, int] = {}
+    for stmt in body:
+        if isinstance(stmt, A.Label):
+            key = canonical(stmt.name)
+            if key in targets or any(key in labels for labels in fc.label_scopes):
+                fc.fail(f"Метка с таким именем уже определена (~{stmt.name})", stmt)
+            segments.append([])
+            targets[key] = len(segments) - 1
+        else:
+            segments[-1].append(stmt)
+    pc, signal = fc.temp(), fc.temp()
+    fc.label_scopes.append(set(targets))
+    fc.flow.append(pc)
+    fc.emit(f"{pc} = 0")
+    fc.emit("while True:")
+    fc.out.indent += 1
+    fc.emit("try:")
+    fc.out.indent += 1
+    for index, segment in enumerate(segments):
+        if segment:
+            fc.emit(f"if {pc} <= {index}:")
+            fc.known = None
+            fc.indented(tuple(segment))
+    fc.emit("break")
+    fc.out.indent -= 1
+    fc.emit(f"except _Goto as {signal}:")
+    fc.emit(f"    if {signal}.label not in {targets!r}:")
+    fc.emit("        raise")
+    fc.emit(f"    {pc} = {targets!r}[{signal}.label]")
+    fc.out.indent += 1
+    fc.tick()  # a backward Перейти loops: the deadline must still be checked
+    fc.out.indent -= 1
+    fc.out.indent -= 1
+    fc.flow.pop()
+    fc.label_scopes.pop()
+    fc.known = None
+    if fc.flow:  # Прервать/Продолжить inside: pass them on to the enclosing loop (or dispatcher)
+        outer = fc.flow[-1]
+        for code, word in ((LEAVE_BREAK, "break"), (LEAVE_CONTINUE, "continue")):
+            fc.emit(f"if {pc} == {code}:")
+            if outer is not None:
+                fc.emit(f"    {outer} = {code}")
+                fc.emit("    break")
+            else:
+                fc.emit(f"    {word}")
+
+
 def compile_snippet_function(module: ModuleCompiler, body: A.Body | None, expression: A.Expr | None,
                              known_locals: tuple[str, ...]) -> tuple[str, list[int]]:
     """Python source of `def _snippet(_L, _d)` for Выполнить (statements) or Вычислить (an
     expression), over the calling method's variables `_L`."""
     fc = FunctionCompiler(module, None, dynamic=True, known_locals=known_locals)
-    fc.counting = "off"
+    # Counted like any other code (on the calling line `_sl`): a candidate cannot hide work from
+    # O-exec by running it through Выполнить.
+    fc.counting = SNIPPET_COUNTING if module.counting == "codestat" else "off"
     if expression is not None:
         fc.emit(f"return {fc.code(expression)}")
     else:
         fc.block(body or ())
-    lines = ["def _snippet(_L, _d):", "    global _n" + "".join(f", {g}" for g in sorted(fc.globals_written)),
+    written = "".join(f", {g}" for g in sorted(fc.globals_written))
+    lines = ["def _snippet(_L, _d, _sl=0):", "    global _n" + written,
              "    _err = None", *(fc.out.lines or ["    pass"])]
     return "\n".join(lines) + "\n", [1, 1, 1, *(fc.out.bsl_lines or [1])]
 

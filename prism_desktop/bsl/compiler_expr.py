@@ -68,6 +68,9 @@ class ExpressionCompiler:
     def read_name(self, name: str, node: A.Node) -> str:
         raise NotImplementedError
 
+    def scope_code(self) -> str:
+        raise NotImplementedError
+
     def write_name_expr(self, name: str, src: str, node: A.Node) -> str:
         raise NotImplementedError
 
@@ -322,7 +325,7 @@ class ExpressionCompiler:
         if len(args) < entry.min_args or any(a is None for a in args[: entry.min_args]):
             self.fail(TOO_FEW_ARGS, node)
         codes = self.arg_codes(tuple(args))
-        implicit = {"context": "_R", "error": "_err", "scope": "_scope(_L, _d)"}.get(entry.implicit or "")
+        implicit = {"context": "_R", "error": "_err", "scope": self.scope_code()}.get(entry.implicit or "")
         if entry.implicit == "error":
             self.uses_error = True
         if implicit is not None:

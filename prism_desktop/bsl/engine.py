@@ -66,7 +66,18 @@ class EngineInternalError(BslRuntimeError):
 # compiled file name -> module, to turn a traceback into a BSL line
 _REGISTRY: weakref.WeakValueDictionary[str, BslModule] = weakref.WeakValueDictionary()
 _SERIAL = itertools.count(1)
-_UNCATCHABLE = (ExecutionLimit, KeyboardInterrupt, SystemExit, GeneratorExit)
+
+
+class GotoSignal(Exception):
+    """`Перейти ~Метка` in compiled code: caught by the dispatcher of the statement list holding the
+    label (compiler.compile_labelled_block); Попытка cannot catch it."""
+
+    def __init__(self, label: str):
+        super().__init__(label)
+        self.label = label
+
+
+_UNCATCHABLE = (ExecutionLimit, KeyboardInterrupt, SystemExit, GeneratorExit, GotoSignal)
 # the only Python built-ins generated code uses (BSL names are prefixed and cannot reach others)
 _GENERATED_CODE_BUILTINS = {"type": type, "int": int, "str": str, "len": len, "BaseException": BaseException}
 
@@ -262,18 +273,19 @@ def _syntax_message(diagnostics: list[Diagnostic]) -> str:
 class DynamicScope:
     """The variables of a method using Выполнить/Вычислить, as the snippets see them."""
 
-    __slots__ = ("depth", "module", "variables")
+    __slots__ = ("depth", "line", "module", "variables")
 
-    def __init__(self, module: BslModule, variables: dict[str, Any], depth: int):
+    def __init__(self, module: BslModule, variables: dict[str, Any], depth: int, line: int = 0):
         self.module = module
         self.variables = variables
         self.depth = depth
+        self.line = line  # codestat: the calling line, which the snippet's own entries are counted on
 
     def evaluate(self, text: str) -> Any:
-        return self.module.snippet("eval", text, tuple(self.variables))(self.variables, self.depth)
+        return self.module.snippet("eval", text, tuple(self.variables))(self.variables, self.depth, self.line)
 
     def execute(self, text: str) -> None:
-        self.module.snippet("exec", text, tuple(self.variables))(self.variables, self.depth)
+        self.module.snippet("exec", text, tuple(self.variables))(self.variables, self.depth, self.line)
 
 
 class Engine:
@@ -281,9 +293,10 @@ class Engine:
 
     def __init__(self, *, limits: RunLimits | None = None, counting: str = "off",
                  output: Callable[[str], None] | None = None,
-                 clock: Callable[[], _dt.datetime] | None = None):
+                 clock: Callable[[], _dt.datetime] | None = None, goto: bool = False):
         self.limits = limits or RunLimits()
         self.counting = counting
+        self.goto = goto  # labels and Перейти compile (B: the platform runs them; OneScript does not)
         self.output: list[str] = []
         self._sink = output
         self._output_chars = 0
@@ -323,7 +336,7 @@ class Engine:
         if errors:
             first = errors[0]
             raise ModuleLoadError(first.message, first.line, first.column, name, errors)
-        compiler = ModuleCompiler(parsed.module, self.counting, self.globals)
+        compiler = ModuleCompiler(parsed.module, self.counting, self.globals, goto=self.goto)
         try:
             code = compiler.compile()
         except CompileError as exc:
@@ -356,15 +369,15 @@ class Engine:
         def charge(line: int, units: int) -> None:
             meter.charge_at(module, line, units)
 
-        def scope(variables: dict[str, Any], depth: int) -> DynamicScope:
-            return DynamicScope(module, variables, depth)
+        def scope(variables: dict[str, Any], depth: int, line: int = 0) -> DynamicScope:
+            return DynamicScope(module, variables, depth, line)
 
         ns: dict[str, Any] = {
             "__builtins__": _GENERATED_CODE_BUILTINS,
             "_R": self, "_tick": self.state.tick, "_n": 0, "_MAXD": self.limits.recursion_depth,
             "_cs": module.counters, "_deep": lambda _d: recursion_limit(self.limits.recursion_depth),
             "_MAXS": self.limits.max_string_chars, "_big": self._string_too_long,
-            "_charge": charge, "_scope": scope,
+            "_charge": charge, "_scope": scope, "_Goto": GotoSignal,
             "_add": rt.add, "_sub": rt.sub, "_mul": rt.mul, "_div": rt.div, "_mod": rt.mod,
             "_neg": rt.neg, "_plus": rt.plus, "_truth": rt.truth,
             "_eq": rt.eq, "_ne": rt.ne, "_lt": rt.lt, "_le": rt.le, "_gt": rt.gt, "_ge": rt.ge,

@@ -118,6 +118,8 @@ def tokenize(text: str) -> LexResult:
         tok_text = m.group()
         col = start - line_start + 1
         if kind == "ident":
+            if not tok_text.isascii():
+                _check_identifier_chars(tok_text, line, col, diagnostics)
             key = tok_text.lower().replace("ё", "е")  # names.canonical, inlined: the hot path
             keyword = keywords.get(key)
             if keyword is None:
@@ -162,6 +164,15 @@ def tokenize(text: str) -> LexResult:
             diagnostics.append(diag.error(diag.bad_character(tok_text), line, col, line, col))
     append(Token(EOF, "", "", None, line, len(text) - line_start + 1, line, len(text) - line_start + 1))
     return LexResult(tokens, diagnostics)
+
+
+def _check_identifier_chars(text: str, line: int, col: int, diagnostics: list[Diagnostic]) -> None:
+    """A name is letters, decimal digits and `_` (OneScript's rule). Python's `\\w` also takes
+    other numerals (`²`, `Ⅻ`): each such character is a bad character, as OneScript reports it."""
+    for offset, char in enumerate(text):
+        if not (char.isalpha() or char.isdecimal() or char == "_"):
+            at = col + offset
+            diagnostics.append(diag.error(diag.bad_character(char), line, at, line, at))
 
 
 def _literal_value(text: str, terminated: bool) -> str:

@@ -7,13 +7,14 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import prism_desktop
-from prism_desktop.sandbox.backend import SANDBOX_MODES
-from prism_desktop.store import Store, open_store
 from prism_desktop.workspace import atomic
-from prism_desktop.workspace.workspace import Workspace
+
+if TYPE_CHECKING:  # imported where used: every command imports this module, few need these
+    from prism_desktop.store import Store
+    from prism_desktop.workspace.workspace import Workspace
 
 # Exit codes of every sub-command.
 EXIT_OK = 0
@@ -60,11 +61,15 @@ def workspace_root(args: argparse.Namespace) -> Path:
 
 def open_workspace(args: argparse.Namespace) -> Workspace:
     """The workspace chosen with --workspace (else the bundled one), read whole or WorkspaceError."""
+    from prism_desktop.workspace.workspace import Workspace
+
     return Workspace.open(workspace_root(args))
 
 
 def open_store_from_args(args: argparse.Namespace) -> Store:
     """The store named by --db, else $PRISM_DESKTOP_DB, else the per-user default; migrated."""
+    from prism_desktop.store import open_store
+
     return open_store(getattr(args, "db", None))
 
 
@@ -105,6 +110,8 @@ def add_command(
 
 def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
     """--sandbox and --jobs, for every command that runs candidate code."""
+    from prism_desktop.sandbox.backend import SANDBOX_MODES
+
     parser.add_argument(
         "--sandbox",
         choices=SANDBOX_MODES,

@@ -1,17 +1,37 @@
-"""`prism-desktop`: the command line. Each sub-command lives in `cli/<name>_command.py` with
-`register(subparsers) -> None` (adds its parser and `set_defaults(handler=run)`) and
-`run(args) -> int`. A module that is absent is simply not offered; one that fails to import is
-offered as a command that explains why it is unavailable."""
+"""`prism-desktop`: the command line, with a lazy command registry so that a command starts at once.
+
+Only the module of the command the user chose is imported: `bsl run` never pays for the store,
+SQLAlchemy, Alembic, Qt, docker or httpx. `prism-desktop --help` (and `bsl --help`) list every command
+with its one-line help from the `COMMANDS` table below, without importing any command module.
+
+How a new command registers itself
+----------------------------------
+1. Write `prism_desktop/cli/<name>_command.py` with `register(subparsers) -> None`, which adds its
+   parser (usually through `common.add_command`, which also sets `handler=run` and accepts the global
+   options after the command) and `run(args) -> int`. Import what the command needs at the top of that
+   module: it is imported only when the command is chosen. Keep `cli/common.py` light (no store, no Qt).
+2. Add one `Command(...)` line to `COMMANDS`: the words typed on the command line (`("generate",)`, or
+   `("bsl", "run")` for a command inside a group), the module's name, and the one-line help that the
+   listing shows — the same text the module passes as `help=` (tests/cli checks that they agree).
+   A new group (like `bsl`) also needs a line in `GROUPS`.
+
+A command whose module is absent is not offered; one whose module fails to import (a missing optional
+dependency such as PySide6) or whose `register` fails is offered as a command that explains why it is
+unavailable.
+"""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 from prism_desktop import __version__
 from prism_desktop.cli.common import (
@@ -21,57 +41,101 @@ from prism_desktop.cli.common import (
     add_global_options,
     print_error,
 )
-from prism_desktop.store.errors import StoreError
-from prism_desktop.workspace.errors import WorkspaceError
+
+if TYPE_CHECKING:
+    from prism_desktop.workspace.errors import WorkspaceError
 
 PROG = "prism-desktop"
-TOP_LEVEL_COMMANDS = (
-    "import_command",
-    "report_command",
-    "check_command",
-    "score_command",
-    "query_command",
-    "sandbox_command",
-    "agreement_command",
-    "export_command",
-    "gui_command",
+PACKAGE = "prism_desktop.cli"
+
+
+@dataclass(frozen=True)
+class Command:
+    """One sub-command: the words that choose it, its module under `prism_desktop.cli`, its listing."""
+
+    words: tuple[str, ...]
+    module: str
+    help: str
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(("import",), "import_command", "import a workspace and its PRISM result files into the store"),
+    Command(
+        ("report",),
+        "report_command",
+        "summarise auto_l1 files per model and category: means, 95%% CI, failure funnel",
+    ),
+    Command(
+        ("check",),
+        "check_command",
+        "validate the workspace: protocols, tags, tasks, result files and reference solutions",
+    ),
+    Command(
+        ("score",),
+        "score_command",
+        "score every run of an experiment file at Level 1 and write a PRISM auto file",
+    ),
+    Command(
+        ("generate",),
+        "generate_command",
+        "generate candidate answers with the models of generation/ and write a PRISM experiment file",
+    ),
+    Command(
+        ("query",),
+        "query_command",
+        "run a 1C query (ВЫБРАТЬ …) against a synthetic infobase and print the result",
+    ),
+    Command(
+        ("sandbox",), "sandbox_command", "the Docker sandbox where candidate code runs: status, build, doctor"
+    ),
+    Command(
+        ("agreement",),
+        "agreement_command",
+        "agreement of the machine with experts (kappa, CI), Verified marks, threshold proposals",
+    ),
+    Command(
+        ("export",),
+        "export_command",
+        "export Verified annotations, an expert's grades as expert files, or the agreement report",
+    ),
+    Command(("gui",), "gui_command", "open the desktop window (the default without a command)"),
+    Command(("bsl", "check"), "bsl_check_command", "list the syntax and compile-time errors of BSL modules"),
+    Command(("bsl", "run"), "bsl_run_command", "execute a BSL module (its body) with the built-in engine"),
 )
-BSL_COMMANDS = ("bsl_check_command", "bsl_run_command")  # under `prism-desktop bsl`
-GUI_COMMAND = "gui"
+GROUPS = {"bsl": "the built-in BSL engine: check or run 1C code"}
+GUI_COMMAND = ("gui",)
 DEBUG_ENV_VAR = "PRISM_DESKTOP_DEBUG"  # set to show tracebacks of internal errors
 EXIT_INTERNAL = 70  # sysexits EX_SOFTWARE: a bug, not the user's input
 EXIT_INTERRUPTED = 130
 
 Handler = Callable[[argparse.Namespace], int]
+Subparsers = argparse._SubParsersAction
 
 
-class _Loaded:
-    """The outcome of importing one sub-command module."""
-
-    def __init__(self, name: str, module: ModuleType | None = None, error: BaseException | None = None):
-        self.name = name
-        self.module = module
-        self.error = error
-
-
-def _load(name: str) -> _Loaded | None:
-    """Import `prism_desktop.cli.<name>`; None when the module does not exist at all."""
-    qualified = f"prism_desktop.cli.{name}"
+def _module_exists(qualified: str) -> bool:
+    """Whether a command module is installed, found without importing it."""
+    if qualified in sys.modules:
+        return sys.modules[qualified] is not None
     try:
-        return _Loaded(name, module=importlib.import_module(qualified))
-    except ModuleNotFoundError as exc:
-        if exc.name == qualified:
-            return None
-        return _Loaded(name, error=exc)
-    except Exception as exc:  # any failure in an optional module must not take the others down
-        return _Loaded(name, error=exc)
+        return importlib.util.find_spec(qualified) is not None
+    except (ImportError, ValueError):
+        return False
 
 
-def _command_name(module_name: str, prefix: str = "") -> str:
-    return module_name.removeprefix(prefix).removesuffix("_command").replace("_", "-")
+def offered_commands() -> list[Command]:
+    """The commands of `COMMANDS` whose module is installed."""
+    return [c for c in COMMANDS if _module_exists(f"{PACKAGE}.{c.module}")]
 
 
-def _register_unavailable(subparsers: argparse._SubParsersAction, name: str, error: BaseException) -> None:
+def _import(command: Command) -> ModuleType | BaseException:
+    """The command's module, or why it cannot be imported (any failure stays with this command)."""
+    try:
+        return importlib.import_module(f"{PACKAGE}.{command.module}")
+    except Exception as exc:
+        return exc
+
+
+def _register_unavailable(subparsers: Subparsers, name: str, error: BaseException) -> None:
     reason = f"{type(error).__name__}: {error}"
     parser = subparsers.add_parser(name, help=f"(unavailable: {reason})", add_help=False)
 
@@ -82,19 +146,26 @@ def _register_unavailable(subparsers: argparse._SubParsersAction, name: str, err
     parser.set_defaults(handler=unavailable, accepts_any_arguments=True)
 
 
-def _register(subparsers: argparse._SubParsersAction, loaded: _Loaded, command: str) -> None:
-    if loaded.module is not None:
+def _register_chosen(subparsers: Subparsers, command: Command) -> None:
+    loaded = _import(command)
+    if isinstance(loaded, ModuleType):
         try:
-            loaded.module.register(subparsers)
+            loaded.register(subparsers)
             return
         except Exception as exc:
-            loaded.error = exc
-    assert loaded.error is not None
-    _register_unavailable(subparsers, command, loaded.error)
+            loaded = exc
+    _register_unavailable(subparsers, command.words[-1], loaded)
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, set[str]]:
-    """The full parser and the names of the top-level commands it offers."""
+def _register_placeholder(subparsers: Subparsers, command: Command) -> None:
+    """The command as listed in help; choosing it only records which one was chosen."""
+    placeholder = subparsers.add_parser(command.words[-1], help=command.help, add_help=False)
+    placeholder.set_defaults(chosen_command=command)
+
+
+def build_parser(chosen: Command | None = None) -> tuple[argparse.ArgumentParser, set[str]]:
+    """The parser listing every offered command, and the names of the top-level ones. Only `chosen`
+    (when given) is imported and registers its real arguments; the others are placeholders."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Expert workbench for PRISM, the executable benchmark of LLM-generated "
@@ -102,23 +173,41 @@ def build_parser() -> tuple[argparse.ArgumentParser, set[str]]:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     add_global_options(parser, in_subcommand=False)
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    top = parser.add_subparsers(title="commands", metavar="COMMAND")
+    groups: dict[str, Subparsers] = {}
+    for command in offered_commands():
+        subparsers = top
+        if len(command.words) > 1:
+            group = command.words[0]
+            if group not in groups:
+                group_parser = top.add_parser(group, help=GROUPS[group])
+                groups[group] = group_parser.add_subparsers(
+                    title=f"{group} commands", metavar="COMMAND", required=True
+                )
+            subparsers = groups[group]
+        if command == chosen:
+            _register_chosen(subparsers, command)
+        else:
+            _register_placeholder(subparsers, command)
+    return parser, set(top.choices)
 
-    offered: set[str] = set()
-    for module_name in TOP_LEVEL_COMMANDS:
-        loaded = _load(module_name)
-        if loaded is not None:
-            _register(subparsers, loaded, _command_name(module_name))
-            offered.add(_command_name(module_name))
 
-    bsl_modules = [(m, loaded) for m in BSL_COMMANDS if (loaded := _load(m)) is not None]
-    if bsl_modules:
-        bsl = subparsers.add_parser("bsl", help="the built-in BSL engine: check or run 1C code")
-        bsl_subparsers = bsl.add_subparsers(title="bsl commands", metavar="COMMAND", required=True)
-        for module_name, loaded in bsl_modules:
-            _register(bsl_subparsers, loaded, _command_name(module_name, prefix="bsl_"))
-        offered.add("bsl")
-    return parser, offered
+def _known_error_types() -> tuple[type[BaseException], type[BaseException]]:
+    """WorkspaceError and StoreError when their modules are loaded (else nothing can raise them):
+    importing the store's package would import SQLAlchemy, which most commands never need."""
+
+    def loaded(module: str, name: str) -> type[BaseException]:
+        found = getattr(sys.modules.get(module), name, None)
+        return found if isinstance(found, type) and issubclass(found, BaseException) else _NeverRaised
+
+    return (
+        loaded("prism_desktop.workspace.errors", "WorkspaceError"),
+        loaded("prism_desktop.store.errors", "StoreError"),
+    )
+
+
+class _NeverRaised(Exception):
+    """Stands for an error type whose module was never imported."""
 
 
 def _run(handler: Handler, args: argparse.Namespace) -> int:
@@ -128,49 +217,59 @@ def _run(handler: Handler, args: argparse.Namespace) -> int:
     except CliError as exc:
         print_error(str(exc))
         return exc.exit_code
-    except WorkspaceError as exc:
-        problems = exc.problems
+    except Exception as exc:
+        return _report(exc)
+    except KeyboardInterrupt:
+        print_error("interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _report(exc: Exception) -> int:
+    workspace_error, store_error = _known_error_types()
+    if isinstance(exc, workspace_error):
+        problems = cast("WorkspaceError", exc).problems
         print_error(f"{len(problems)} problem(s) in the workspace input:")
         for problem in problems:
             print(f"  {problem}", file=sys.stderr)
         return EXIT_PROBLEMS
-    except StoreError as exc:
+    if isinstance(exc, store_error):
         print_error(str(exc))
         return EXIT_PROBLEMS
-    except FileNotFoundError as exc:
+    if isinstance(exc, FileNotFoundError):
         print_error(f"no such file: {exc.filename}")
         return EXIT_USAGE
-    except OSError as exc:
+    if isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
         print_error(f"{where}{exc.strerror or exc}")
         return EXIT_PROBLEMS
-    except KeyboardInterrupt:
-        print_error("interrupted")
-        return EXIT_INTERRUPTED
-    except Exception as exc:
-        if os.environ.get(DEBUG_ENV_VAR):
-            traceback.print_exc()
-        else:
-            print_error(
-                f"internal error ({type(exc).__name__}: {exc}); this is a bug in PRISM Desktop. "
-                f"Set {DEBUG_ENV_VAR}=1 to see the traceback."
-            )
-        return EXIT_INTERNAL
+    if os.environ.get(DEBUG_ENV_VAR):
+        traceback.print_exception(exc)
+    else:
+        print_error(
+            f"internal error ({type(exc).__name__}: {exc}); this is a bug in PRISM Desktop. "
+            f"Set {DEBUG_ENV_VAR}=1 to see the traceback."
+        )
+    return EXIT_INTERNAL
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    # First pass with placeholders: which command was chosen (--help and --version end here).
     parser, offered = build_parser()
+    first, _unknown = parser.parse_known_args(arguments)
+    chosen: Command | None = getattr(first, "chosen_command", None)
+    if chosen is None:
+        if GUI_COMMAND[0] not in offered:
+            parser.print_help()
+            return 0
+        arguments = [*arguments, *GUI_COMMAND]
+        chosen = next(c for c in COMMANDS if c.words == GUI_COMMAND)
+    # Second pass: the chosen command's own parser, its module imported now.
+    parser, _offered = build_parser(chosen)
     args, unknown = parser.parse_known_args(arguments)
     if unknown and not getattr(args, "accepts_any_arguments", False):
         parser.parse_args(arguments)  # prints the usage error for the unknown arguments and exits 2
-    handler: Handler | None = getattr(args, "handler", None)
-    if handler is None:
-        if GUI_COMMAND not in offered:
-            parser.print_help()
-            return 0
-        args = parser.parse_args([*arguments, GUI_COMMAND])
-        handler = args.handler
+    handler: Handler = args.handler
     return _run(handler, args)
 
 

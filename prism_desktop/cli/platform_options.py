@@ -18,16 +18,14 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from prism_desktop.bsl import platform_bridge
-from prism_desktop.bsl.engine import BslModule, Engine
-from prism_desktop.bsl.parser import parse_module
 from prism_desktop.cli.common import EXIT_USAGE, CliError, existing_files, write_json_atomic
-from prism_desktop.platform import ConfigError, Infobase, load_configuration
-from prism_desktop.platform.fixtures import FixtureError, FixtureModule, generate
+
+if TYPE_CHECKING:  # imported when --config is given: `bsl run` without it must start at once
+    from prism_desktop.bsl.engine import BslModule, Engine
+    from prism_desktop.platform import Infobase
+    from prism_desktop.platform.fixtures import FixtureModule
 
 
 def add_platform_options(parser: argparse.ArgumentParser) -> None:
@@ -50,6 +48,8 @@ def add_platform_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _load_yaml(path: Path) -> Any:
+    import yaml
+
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8-sig"))
     except UnicodeDecodeError as exc:
@@ -74,6 +74,10 @@ class PlatformRun:
                 if getattr(args, option, None) is not None:
                     raise CliError(f"--{option} needs --config config_spec.yaml", EXIT_USAGE)
             return None
+        from prism_desktop.bsl import platform_bridge
+        from prism_desktop.platform import ConfigError, Infobase, load_configuration
+        from prism_desktop.platform.fixtures import FixtureError, generate
+
         config_path = existing_files([config_arg])[0]
         try:
             config = load_configuration(_load_yaml(config_path), str(config_path))
@@ -93,6 +97,8 @@ class PlatformRun:
         """The module text with the fixture helpers inserted without moving its lines."""
         if self.fixtures is None:
             return source
+        from prism_desktop.bsl.parser import parse_module
+
         lines = source.removeprefix("\ufeff").split("\n")
         tree = parse_module(source, module_name).module
         declarations = self.fixtures.declarations()
@@ -115,5 +121,7 @@ class PlatformRun:
             if self.techlog_path is not None:
                 write_json_atomic(self.techlog_path, self.infobase.techlog.to_json())
         finally:
+            from prism_desktop.bsl import platform_bridge
+
             platform_bridge.stop()
             self.infobase.close()

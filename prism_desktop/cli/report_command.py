@@ -1,12 +1,16 @@
 """`prism-desktop report AUTO_FILE…`: per model and category, the mean S/M/O/P/Q with the 95% CI
-of per-task Q and the failure funnel, as a terminal table and, with --json, as JSON. The numbers
-come from scoring/report.py; this module only reads the files and lays the rows out."""
+of per-task Q, the failure funnel and the multi-sample figures (pass@k, Stability, Partial Credit,
+Compile and Success Rate), as terminal tables and, with --json, as JSON (plus rows per tag);
+--metrics-json writes the coding benchmark's metrics.json objects, one per model. The numbers come
+from scoring/report.py and scoring/samples.py; this module only reads the files and lays them out."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +25,8 @@ from prism_desktop.cli.common import (
     write_json_atomic,
 )
 from prism_desktop.scoring.funnel import BUCKETS
-from prism_desktop.scoring.report import SUMMARY_AXES, summarise
+from prism_desktop.scoring.report import SUMMARY_AXES, category_of, summarise, summarise_tags
+from prism_desktop.scoring.samples import DEFAULT_KS, collect_samples, summarise_samples
 from prism_desktop.workspace.results import ScoreFile
 from prism_desktop.workspace.workspace import Workspace
 
@@ -44,21 +49,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         dest="json_out",
         help=f"also write the rows as JSON to OUT ('{STDOUT}': JSON to stdout instead of the table)",
     )
+    parser.add_argument(
+        "--metrics-json",
+        metavar="OUT",
+        help="write one metrics.json object per model (pass@1/5/10, stability, partial credit, "
+        "by category) as a JSON list to OUT",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     workspace = open_workspace(args)
     score_files = [_auto_file(workspace, path) for path in existing_files(args.auto_files)]
     categories = {task.id: task.category for task in workspace.tasks}
+    task_tags = {task.id: [v for values in task.tags.values() for v in values] for task in workspace.tasks}
+    documents = [f.to_json() for f in score_files]
     try:
-        rows = summarise((f.to_json() for f in score_files), categories, workspace.protocols.taxonomy)
+        rows = summarise(documents, categories, workspace.protocols.taxonomy)
+        tag_rows = summarise_tags(documents, categories, task_tags)
+        if args.metrics_json:
+            write_json_atomic(
+                Path(args.metrics_json), metrics_documents(documents, categories, rows, score_files)
+            )
     except ValueError as exc:  # a task of unknown category, or a taxonomy without a default
         raise CliError(str(exc)) from exc
-    document = {"files": [str(f.path) for f in score_files], "rows": rows}
+    document = {"files": [str(f.path) for f in score_files], "rows": rows, "tag_rows": tag_rows}
     if args.json_out == STDOUT:
         print(json.dumps(document, ensure_ascii=False, indent=2))
         return EXIT_OK
     print(render_report(rows))
+    if args.metrics_json:
+        print(f"\nmetrics.json objects written to {args.metrics_json}")
     if args.json_out:
         write_json_atomic(Path(args.json_out), document)
         print(f"\nJSON written to {args.json_out}")
@@ -74,6 +94,57 @@ def _auto_file(workspace: Workspace, path: Path) -> ScoreFile:
             EXIT_USAGE,
         )
     return score_file
+
+
+def _run_date(score_files: Sequence[ScoreFile]) -> str:
+    """The experiment's date from PRISM's name (experiment_<CAT>_<YYYYmmdd>_<HHMMSS>), else today."""
+    for score_file in score_files:
+        match = re.search(r"_(\d{4})(\d{2})(\d{2})_\d{6}", str(score_file.to_json().get("experiment_id", "")))
+        if match:
+            return "-".join(match.groups())
+    return date.today().isoformat()
+
+
+def metrics_documents(
+    documents: Sequence[dict[str, Any]],
+    categories: dict[str, str],
+    rows: Sequence[dict[str, Any]],
+    score_files: Sequence[ScoreFile],
+) -> list[dict[str, Any]]:
+    """The coding benchmark's metrics.json shape, one object per model: figures over all its tasks
+    and pass@1 (with the other figures) per category."""
+    per_model = collect_samples(
+        (group for document in documents for group in document.get("tasks", [])),
+        lambda task_id: category_of(task_id, categories),
+    )
+    run_date = _run_date(score_files)
+    objects = []
+    for model, tasks in per_model.items():
+        overall = summarise_samples(tasks)
+        if overall is None:
+            continue
+        by_category = {
+            row["category"]: _metrics_figures(row["samples"])
+            for row in rows
+            if row["model"] == model and row["samples"] is not None
+        }
+        objects.append(
+            {
+                "model": model,
+                "run_date": run_date,
+                "total_tasks": overall["tasks"],
+                **_metrics_figures(overall),
+                "by_category": by_category,
+            }
+        )
+    return objects
+
+
+def _metrics_figures(samples: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **{key: _figure(samples, key) for _, key in SAMPLE_COLUMNS},
+        "ci95": samples["ci95"],
+    }
 
 
 def _percent(share: float | None) -> str | None:
@@ -111,4 +182,48 @@ def render_report(rows: Sequence[dict[str, Any]]) -> str:
                 )
             )
         blocks.append(f"Category {category}\n{format_table(headers, table_rows, align)}")
+        blocks.append(_render_samples(category, [r for r in rows if r["category"] == category]))
     return "\n\n".join(blocks)
+
+
+SAMPLE_COLUMNS = (
+    *((f"pass@{k}", f"pass_at_{k}") for k in DEFAULT_KS),
+    ("stability", "stability_score"),
+    ("partial", "partial_credit_score"),
+    ("compile", "compile_rate"),
+    ("success", "success_rate"),
+)
+
+
+def _figure(samples: dict[str, Any], key: str) -> float | None:
+    if key.startswith("pass_at_"):
+        return samples["pass_at_k"][key.removeprefix("pass_at_")]
+    return samples[key]
+
+
+def _with_interval(samples: dict[str, Any], key: str) -> str | None:
+    value = _figure(samples, key)
+    if value is None:
+        return None
+    interval = samples["ci95"].get(key)
+    return f"{value:.2f}" if interval is None else f"{value:.2f} [{interval[0]:.2f}–{interval[1]:.2f}]"
+
+
+def _render_samples(category: str, rows: Sequence[dict[str, Any]]) -> str:
+    """Multi-sample figures with their 95% bootstrap intervals; "—" where one cannot be computed."""
+    headers = ("model", "n", *(title for title, _ in SAMPLE_COLUMNS))
+    table_rows = []
+    for row in rows:
+        samples = row["samples"]
+        if samples is None:
+            continue
+        n = (
+            str(samples["n_min"])
+            if samples["n_min"] == samples["n_max"]
+            else f"{samples['n_min']}–{samples['n_max']}"
+        )
+        table_rows.append((row["model"], n, *(_with_interval(samples, key) for _, key in SAMPLE_COLUMNS)))
+    align: list[Any] = ["<"] + [">"] * (len(headers) - 1)
+    return f"Category {category}: samples per task (95% bootstrap CI over tasks)\n" + format_table(
+        headers, table_rows, align
+    )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 from prism_desktop.cli.common import (
@@ -18,6 +17,7 @@ from prism_desktop.cli.common import (
     open_workspace,
     workspace_root,
 )
+from prism_desktop.cli.progress import ProgressBar
 from prism_desktop.sandbox.backend import SANDBOX_MODES, SandboxUnavailable
 from prism_desktop.services.score_experiment import checkpoint_path, score_experiment
 from prism_desktop.workspace.coding import is_coding_workspace
@@ -48,26 +48,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 class _Progress:
-    """A one-line progress bar on a terminal; plain lines every 10% otherwise."""
+    """Score's progress: runs done, with the task and model of the last one."""
 
     def __init__(self) -> None:
-        self.tty = sys.stderr.isatty()
-        self.started = time.monotonic()
-        self.last_decile = -1
+        self.bar = ProgressBar("runs")
 
     def __call__(self, done: int, total: int, generation: Generation) -> None:
-        rate = done / max(time.monotonic() - self.started, 1e-6) * 60
-        label = f"{done}/{total} runs  {rate:.0f}/min  {generation.task_id} {generation.model_id}"
-        if self.tty:
-            width = 30
-            filled = int(width * done / max(total, 1))
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {label[:80]:<80}")
-            if done == total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-        elif (decile := done * 10 // max(total, 1)) != self.last_decile:
-            self.last_decile = decile
-            print(label, file=sys.stderr)
+        self.bar.update(done, total, f"{generation.task_id} {generation.model_id}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -87,7 +87,9 @@ def syntax_leg(code: str) -> SyntaxMeasurement:
 # M
 
 
-def _engine(limits: Limits, timeout_s: float, counting: str, output: list[str]) -> Engine:
+def _engine(
+    limits: Limits, timeout_s: float, counting: str, output: list[str], *, goto: bool = False
+) -> Engine:
     run_limits = RunLimits(
         timeout_s=timeout_s,
         recursion_depth=limits.recursion_depth,
@@ -95,7 +97,7 @@ def _engine(limits: Limits, timeout_s: float, counting: str, output: list[str]) 
         max_string_chars=limits.max_string_chars,
         max_output_chars=limits.output_bytes,
     )
-    return Engine(limits=run_limits, counting=counting, output=output.append)
+    return Engine(limits=run_limits, counting=counting, output=output.append, goto=goto)
 
 
 def tests_leg(spec: RunSpec, output: list[str]) -> TestsMeasurement:

@@ -71,7 +71,7 @@ def syntax_leg(spec: RunSpec) -> SyntaxMeasurement:
     code, as for category A, plus the compile errors of КодКандидата the run's S is computed from."""
     measurement = analyzer_leg(spec.code)
     try:
-        compiled = compile_candidate(Engine(), spec.code, _entry(spec))
+        compiled = compile_candidate(Engine(goto=True), spec.code, _entry(spec))
     except TaskSetupError:
         return measurement  # a construct our engine lacks is not the candidate's error
     seen = {(d.code, d.line, d.column, d.message) for d in measurement.diagnostics}
@@ -88,7 +88,7 @@ def b_run_leg(spec: RunSpec, output: list[str]) -> BRunMeasurement:
     if entry is None:
         return BRunMeasurement(status="no_entry", instrument=INSTRUMENT)
     run = BRunMeasurement(status="ok", entry_point=entry, instrument=INSTRUMENT)
-    engine = engine_for(spec.limits, spec.limits.test_timeout_s, "off", output)
+    engine = engine_for(spec.limits, spec.limits.test_timeout_s, "off", output, goto=True)
     try:
         config = load_config(spec.task)
         fixtures = fixture_module(spec.task.fixtures, config)
@@ -102,7 +102,7 @@ def b_run_leg(spec: RunSpec, output: list[str]) -> BRunMeasurement:
             return run
         with infobase_session(config):
             tests = load_tests(engine, fixtures, tests_bsl, entry)
-            text = run_tests_function(engine, tests)
+            outcome = run_tests_function(engine, tests)
     except TaskSetupError as exc:
         run.status = "infra_error"
         run.infra_detail = str(exc)
@@ -111,5 +111,5 @@ def b_run_leg(spec: RunSpec, output: list[str]) -> BRunMeasurement:
         run.status = "no_result"
         run.infra_detail = exc.message
         return run
-    run.passed, run.total, run.log = parse_result(text)
+    run.passed, run.total, run.log = parse_result(outcome)
     return run

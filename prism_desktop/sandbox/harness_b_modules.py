@@ -2,9 +2,9 @@
 the configuration and fixtures of a task, the candidate's common module КодКандидата compiled with
 our checker, the module Тесты (generated fixture helpers + tests.bsl), and ПрогнатьТест's result.
 
-Errors that are ours or the task's (a config_spec or fixtures the emulator rejects, a tests.bsl that
-does not compile, a construct our engine does not implement) are TaskSetupError: the run is an
-infra_error, never the candidate's fault.
+Errors that are the task's or ours (a config_spec or fixtures the emulator rejects, a tests.bsl that
+does not compile) are TaskSetupError: the run is an infra_error. Whatever stops the candidate's own
+module from loading is the candidate's compile error, so no construct opts a candidate out of scoring.
 """
 
 from __future__ import annotations
@@ -42,8 +42,6 @@ MAX_COMPILE_ERRORS = 5
 COMPILE_ERROR_CHARS = 200
 DATE_KEY = "__date__"  # a YAML date in the JSON-safe form of TaskData
 _RESULT = re.compile(r"PASSED=(\d+);TOTAL=(\d+);(.*)", re.DOTALL)
-# Load errors that name a limit of our engine, not an error the 1C compiler would report.
-_ENGINE_GAPS = ("исполнителем PRISM Desktop", "не поддерживается", "не поддерживаются", "Внутренняя ошибка")
 
 
 class TaskSetupError(Exception):
@@ -138,7 +136,7 @@ class CandidateModule:
 
 def compile_candidate(engine: Engine, code: str, entry: str | None) -> CandidateModule:
     """Check and load the auto-exported candidate into `engine` and register it as the common
-    module КодКандидата. Raises TaskSetupError when only our engine's limits stop it."""
+    module КодКандидата; a load error is a compile error of the candidate."""
     text = ensure_exported(code, entry) if entry else code
     errors = [d for d in check_module(text, CANDIDATE_MODULE) if d.severity == "error"]
     errors += common_module_errors(parse_module(text, CANDIDATE_MODULE).module)
@@ -147,8 +145,8 @@ def compile_candidate(engine: Engine, code: str, entry: str | None) -> Candidate
     try:
         module = engine.load(text, CANDIDATE_MODULE)
     except ModuleLoadError as exc:
-        if any(gap in exc.message for gap in _ENGINE_GAPS):
-            raise TaskSetupError(f"{NOT_COMPILED} исполнителем PRISM Desktop: {exc.describe()}") from None
+        # Whatever our loader rejects is the candidate's compile error (S and M scored): an engine
+        # gap must not let a candidate opt out of scoring (docs/gaming.md).
         found = exc.diagnostics or [Diagnostic("CompileError", "error", exc.message, exc.line, exc.column)]
         return CandidateModule(None, found)
     engine.add_common_module(CANDIDATE_MODULE, module)
@@ -185,23 +183,34 @@ def load_tests(engine: Engine, fixtures: FixtureModule, tests_bsl: str, entry: s
     return module
 
 
-def run_tests_function(engine: Engine, tests: BslModule) -> str:
-    """What PRISM's trigger writes to result.txt: ПрогнатьТест's return value, or the client
-    exception text when it raises. ExecutionLimit (timeout, memory …) passes through: like a killed
-    1C client, it leaves no result. An engine bug escaping ПрогнатьТест is a TaskSetupError."""
+@dataclass(frozen=True)
+class RunFunctionOutcome:
+    """What PRISM's trigger writes to result.txt (`text`), and how ПрогнатьТест ended. `returned` is
+    known only to us: PRISM reads PASSED= in the text even when it came from an exception, which
+    lets a candidate raise `PASSED=1;TOTAL=1;` and be counted; here an exception never is."""
+
+    text: str
+    returned: bool
+
+
+def run_tests_function(engine: Engine, tests: BslModule) -> RunFunctionOutcome:
+    """ПрогнатьТест's return value, or the client exception text when it raises. ExecutionLimit
+    (timeout, memory …) passes through: like a killed 1C client, it leaves no result. An engine bug
+    escaping ПрогнатьТест is a TaskSetupError."""
     try:
         value = engine.call(tests, RUN_FUNCTION)
     except EngineInternalError as exc:  # a bug of ours escaped the checks: not the candidate's result
         raise TaskSetupError(f"внутренняя ошибка эмулятора: {error_description_text(exc)}") from None
     except BslRuntimeError as exc:
-        return CLIENT_EXCEPTION + error_description_text(exc)
-    return value if isinstance(value, str) else to_string(value)
+        return RunFunctionOutcome(CLIENT_EXCEPTION + error_description_text(exc), returned=False)
+    return RunFunctionOutcome(value if isinstance(value, str) else to_string(value), returned=True)
 
 
-def parse_result(text: str) -> tuple[int, int, str]:
-    """(passed, total, log) from `PASSED=<n>;TOTAL=<m>;<rest>` anywhere in the text, the rest
-    spanning lines; without that pattern (0, 0, the whole text), so platform markers are still found."""
-    found = _RESULT.search(text)
+def parse_result(outcome: RunFunctionOutcome) -> tuple[int, int, str]:
+    """(passed, total, log) from `PASSED=<n>;TOTAL=<m>;<rest>` anywhere in what ПрогнатьТест
+    returned, the rest spanning lines; when it raised, or without that pattern, (0, 0, the whole
+    text), so platform markers are still found but nothing the candidate raised counts as passed."""
+    found = _RESULT.search(outcome.text) if outcome.returned else None
     if found is None:
-        return 0, 0, text
+        return 0, 0, outcome.text
     return int(found.group(1)), int(found.group(2)), found.group(3)

@@ -1,7 +1,12 @@
 """O-exec for category B (PRISM_FORMAT §1.10, §3.6): for each database size n, a fresh infobase with
 the task's fixtures grown by n units, a module Тесты whose ПрогнатьТест creates the fixtures, runs
-perf.yaml's `call` and returns "PASSED=1;TOTAL=1;perf"; the measurement is the number of data
-accesses attributed to КодКандидата in the techlog ({"sdbl": …, "reg_reads": …}).
+perf.yaml's `call` (any BSL statements, PRISM writes them on one line without a final `;`) and
+returns "PASSED=1;TOTAL=1;perf" with a per-run token; the measurement is the number of data accesses
+attributed to КодКандидата in the techlog ({"sdbl": …, "reg_reads": …, "rows": …}).
+
+A size counts as measured only when ПрогнатьТест itself returned that exact text. PRISM accepts any
+result.txt containing `PASSED=`, so a candidate raising `PASSED=1;TOTAL=1;` passes there; it cannot
+here, since an exception is known to us as an exception and the token is not in the candidate's text.
 
 The `call` snippet runs in Тесты, so what it reads to build the arguments is not counted. A size
 that fails or runs out of time stops the ladder; scoring then gives N/A (in B a timeout is not 2).
@@ -9,6 +14,7 @@ that fails or runs out of time stops the ladder; scoring then gives N/A (in B a 
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 
@@ -37,18 +43,25 @@ NO_ENTRY = "в коде кандидата не найдено ни одной �
 NOTE_CHARS = 200
 
 
-def perf_tests_bsl(call: str) -> str:
-    """The tests.bsl of a measured run: fixtures, then the task's `call`, then a fixed result."""
+def perf_tests_bsl(call: str, token: str = "") -> str:
+    """The tests.bsl of a measured run: fixtures, then the task's `call` closed by its own line `;`
+    (an empty statement when the call already ends with one, the end of a statement after a
+    trailing comment), then the fixed result with `token`."""
     return "\n".join(
         [
             f"Функция {RUN_FUNCTION}() Экспорт",
             "СоздатьФикстуры();",
-            call,
-            f'Возврат "{PERF_RESULT}";',
+            call.rstrip(),
+            ";",
+            f'Возврат "{perf_result(token)}";',
             "КонецФункции",
             "",
         ]
     )
+
+
+def perf_result(token: str) -> str:
+    return f"{PERF_RESULT} {token}" if token else PERF_RESULT
 
 
 def perf_leg(spec: RunSpec, output: list[str], instrument: str) -> PerfMeasurement:
@@ -76,7 +89,7 @@ def measure_size(
     def outcome(status: str, note: str | None = None, counts: dict[str, int] | None = None) -> SizeOutcome:
         return SizeOutcome(size, status, counts=counts or {}, seconds=clock() - started, note=note)
 
-    engine = engine_for(spec.limits, spec.limits.size_timeout_s, "off", output)
+    engine = engine_for(spec.limits, spec.limits.size_timeout_s, "off", output, goto=True)
     try:
         config = load_config(spec.task)
         try:
@@ -92,14 +105,15 @@ def measure_size(
         compiled = compile_candidate(engine, spec.code, entry)
         if compiled.module is None:
             return outcome("error", f"{NOT_COMPILED}: {'; '.join(compiled.compile_errors())}"[:NOTE_CHARS])
+        token = secrets.token_hex(16)
         with infobase_session(config) as infobase:
-            tests = load_tests(engine, fixtures, perf_tests_bsl(str(perf.get("call", ""))), entry)
-            text = run_tests_function(engine, tests)
+            tests = load_tests(engine, fixtures, perf_tests_bsl(str(perf.get("call", "")), token), entry)
+            result = run_tests_function(engine, tests)
             counts = infobase.techlog.counts(CANDIDATE_MODULE)
     except TaskSetupError as exc:
         return outcome("error", str(exc)[:NOTE_CHARS])
     except ExecutionLimit as exc:
         return outcome("timeout" if exc.kind == "timeout" else "limit", exc.message)
-    if "PASSED=" not in text:
-        return outcome("error", text[-NOTE_CHARS:])
-    return outcome("ok", counts={"sdbl": counts.sdbl, "reg_reads": counts.reg_reads})
+    if not result.returned or result.text != perf_result(token):
+        return outcome("error", result.text[-NOTE_CHARS:])
+    return outcome("ok", counts=counts.to_json())

@@ -19,7 +19,7 @@ LEG_EXEC_A = "O-исп"
 LEG_EXEC_B = "O-исп-B"
 LEG_AUTO = "O-авто"
 INSUFFICIENT_DATA = "недостаточно данных для оценки роста"
-B_METRICS = {"sdbl": "sdbl", "register": "reg_reads"}  # perf.yaml `count` -> counter name
+B_METRICS = {"sdbl": "sdbl", "register": "reg_reads", "rows": "rows"}  # perf.yaml `count` -> counter
 
 
 def leg_for(task: Task) -> str:

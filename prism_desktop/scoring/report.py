@@ -10,6 +10,7 @@ from statistics import mean
 from typing import Any
 
 from prism_desktop.scoring.funnel import run_outcome, summarise_outcomes
+from prism_desktop.scoring.samples import Sample, run_sample, summarise_samples
 from prism_desktop.workspace.protocol import ErrorTaxonomy
 
 SUMMARY_AXES = ("S", "M", "O", "P", "Q")
@@ -82,9 +83,9 @@ def summarise(
     auto_files: Iterable[Mapping[str, Any]], categories: Mapping[str, str], taxonomy: ErrorTaxonomy
 ) -> list[dict[str, Any]]:
     """One row per (model name, category): {model, model_ids, category, runs, tasks, means{S..Q},
-    margin, solved, funnel}. Means are over runs with non-null Q, skipping null axes; the
-    margin is over per-task Q (runs of a task averaged first). Sorted by category, then mean Q
-    descending."""
+    margin, solved, funnel, samples}. Means are over runs with non-null Q, skipping null axes; the
+    margin is over per-task Q (runs of a task averaged first); `samples` holds the multi-sample
+    figures (scoring/samples.py). Sorted by category, then mean Q descending."""
     buckets: dict[tuple[str, str], dict[str, Any]] = {}
     for auto in auto_files:
         for group in auto.get("tasks", []):
@@ -96,12 +97,17 @@ def summarise(
                     "runs": [],
                     "task_q": {},
                     "outcomes": [],
+                    "samples": {},
                 },
             )
+            task_samples: list[Sample] = row["samples"].setdefault(group["task_id"], [])
             if group["model_id"] not in row["model_ids"]:
                 row["model_ids"].append(group["model_id"])
             for run in group["runs"]:
                 row["outcomes"].append(run_outcome(run, category, taxonomy))
+                sample = run_sample(run, category)
+                if sample is not None:
+                    task_samples.append(sample)
                 q = run.get("scores", {}).get("Q")
                 if q is None:
                     continue
@@ -126,9 +132,39 @@ def summarise(
                 "margin": ci_half_width(per_task_q),
                 "solved": funnel["solved"] if funnel else None,
                 "funnel": funnel,
+                "samples": summarise_samples(row["samples"]),
             }
         )
     rows.sort(key=_rank)
+    return rows
+
+
+def summarise_tags(
+    auto_files: Iterable[Mapping[str, Any]],
+    categories: Mapping[str, str],
+    task_tags: Mapping[str, Sequence[str]],
+) -> list[dict[str, Any]]:
+    """One row per (model name, category, tag) with the multi-sample figures of the tasks that
+    carry the tag: {model, category, tag, tasks, samples}. Sorted by category, tag, model."""
+    buckets: dict[tuple[str, str, str], dict[str, list[Sample]]] = {}
+    for auto in auto_files:
+        for group in auto.get("tasks", []):
+            category = category_of(group["task_id"], categories)
+            samples = [s for s in (run_sample(r, category) for r in group["runs"]) if s is not None]
+            for tag in task_tags.get(group["task_id"], ()):
+                tasks = buckets.setdefault((group["model_name"], category, tag), {})
+                tasks.setdefault(group["task_id"], []).extend(samples)
+    rows = [
+        {
+            "model": model,
+            "category": category,
+            "tag": tag,
+            "tasks": len(tasks),
+            "samples": summarise_samples(tasks),
+        }
+        for (model, category, tag), tasks in buckets.items()
+    ]
+    rows.sort(key=lambda row: (row["category"], row["tag"], row["model"]))
     return rows
 
 

@@ -20,7 +20,7 @@ from prism_desktop.review.dataset import machine_step
 from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
 from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.extraction import extract_code
-from prism_desktop.store import Store
+from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (
     GRADE_AXES,
     GRADE_STEPS,
@@ -242,6 +242,7 @@ class GradeRecord:
     comment: str | None
     approach: str | None
     updated_at: datetime
+    version: int = 1  # pass as save_grade(expected_version=…) to refuse overwriting someone else's change
 
 
 def _scoped(statement: SelectT, column: Any, session_id: int | None) -> SelectT:
@@ -259,7 +260,7 @@ def grades_for_run(store: Store, run_id: int, session_id: int | None = None) -> 
             session_id,
         ).order_by(Expert.name, Grade.axis)
         return [
-            GradeRecord(g.expert_id, name, g.axis, g.step, g.comment, g.approach, g.updated_at)
+            GradeRecord(g.expert_id, name, g.axis, g.step, g.comment, g.approach, g.updated_at, g.version)
             for g, name in session.execute(statement)
         ]
 
@@ -298,6 +299,8 @@ class HistoryEntry:
     new_approach: str | None
     undone: bool
     changed_at: datetime
+    reason: str | None = None  # why, in the changer's words
+    changed_by: str | None = None  # who, when not the grade's expert (an import, an adjudicator)
 
 
 def history(
@@ -310,7 +313,8 @@ def history(
         )
         if run_id is not None:
             statement = statement.filter_by(run_id=run_id)
-        rows = session.scalars(statement.order_by(GradeHistory.changed_at, GradeHistory.id))
+        rows = session.scalars(statement.order_by(GradeHistory.changed_at, GradeHistory.id)).all()
+        names = dict(session.execute(select(Expert.id, Expert.name)).all())
         return [
             HistoryEntry(
                 h.id,
@@ -325,6 +329,8 @@ def history(
                 h.new_approach,
                 h.undone,
                 h.changed_at,
+                h.reason,
+                names.get(h.changed_by_id) if h.changed_by_id is not None else None,
             )
             for h in rows
         ]
@@ -364,6 +370,8 @@ def _record(
     axis: str,
     session_id: int | None,
     changed_at: datetime,
+    reason: str | None = None,
+    changed_by_id: int | None = None,
 ) -> None:
     action = "create" if old[0] is None else "delete" if new[0] is None else "update"
     session.add(
@@ -381,6 +389,8 @@ def _record(
             old_approach=old[2],
             new_approach=new[2],
             changed_at=changed_at,
+            reason=reason or None,
+            changed_by_id=changed_by_id if changed_by_id != expert_id else None,
         )
     )
 
@@ -396,14 +406,25 @@ def save_grade(
     comment: str | None = None,
     approach: str | None = None,
     l2: L2Protocol | None = None,
+    expected_version: int | None = None,
+    reason: str | None = None,
+    changed_by_id: int | None = None,
 ) -> bool:
     """Set the expert's step on one axis (with the run's current comment and approach) and commit.
-    False when nothing changed."""
+    False when nothing changed.
+
+    `expected_version`: the GradeRecord.version the user saw (0: no grade yet). When the stored
+    grade is no longer that version — another window or process changed it — EditConflict says who
+    changed it to what and when, and nothing is overwritten. None: no check. `reason` (why) and
+    `changed_by_id` (who, when not the expert themself) go to the grade's history."""
     if step not in GRADE_STEPS:
         raise GradingError(f"grade step: found {step!r}, expected one of {', '.join(map(str, GRADE_STEPS))}")
-    with store.session(write=True) as session:
+
+    def work(session: Session) -> bool:
         _check_axis(session, run_id, axis, l2)
         grade = _grade(session, expert_id, run_id, axis, session_id)
+        if expected_version is not None:
+            _check_version(session, grade, expected_version, expert_id, run_id, axis, session_id)
         new = (step, comment or None, approach or None)
         old = (grade.step, grade.comment, grade.approach) if grade else (None, None, None)
         if old == new:
@@ -423,8 +444,44 @@ def save_grade(
             axis=axis,
             session_id=session_id,
             changed_at=utcnow(),
+            reason=reason,
+            changed_by_id=changed_by_id,
         )
         return True
+
+    return store.run(work, what=f"saving the {axis} grade of run {run_id}")
+
+
+def _check_version(
+    session: Session,
+    grade: Grade | None,
+    expected: int,
+    expert_id: int,
+    run_id: int,
+    axis: str,
+    session_id: int | None,
+) -> None:
+    current = grade.version if grade is not None else 0
+    if current == expected:
+        return
+    last = session.scalars(
+        _scoped(
+            select(GradeHistory).filter_by(run_id=run_id, axis=axis, expert_id=expert_id),
+            GradeHistory.session_id,
+            session_id,
+        )
+        .order_by(GradeHistory.id.desc())
+        .limit(1)
+    ).first()
+    who = ""
+    if last is not None:
+        changer = session.get(Expert, last.changed_by_id or last.expert_id)
+        who = f" by {changer.name if changer else 'someone'} at {last.changed_at:%Y-%m-%d %H:%M:%S} UTC"
+    now = f"now {grade.step}" if grade is not None else "now removed"
+    raise EditConflict(
+        f"run {run_id}, axis {axis}: the grade was changed elsewhere{who} ({now}; you edited version "
+        f"{expected}, the store holds version {current}); reload the run and grade again, nothing was saved"
+    )
 
 
 def clear_grade(

@@ -164,9 +164,12 @@ def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | N
     chosen = result_files(workspace) if files is None else files
     paths = tuple(dict.fromkeys(Path(f).resolve() for f in chosen))  # a file named twice is read once
     experiments, score_files = read_result_files(workspace, paths)
-    summary = ImportSummary(files=paths)
     known_tasks = {task.id for task in workspace.tasks}
-    with store.session(write=True) as session:
+
+    # One unit of work, run again from scratch (with a fresh summary) when another process was
+    # writing the store at the same moment (Store.run).
+    def import_all(session: Session) -> ImportSummary:
+        summary = ImportSummary(files=paths)
         snapshot = _upsert_snapshot(session, workspace, summary)
         for experiment in sorted(experiments, key=lambda e: e.name):
             _import_experiment(session, experiment, snapshot, summary)
@@ -182,7 +185,9 @@ def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | N
                 problems += _import_auto_file(session, score_file, summary)
         if problems:
             raise WorkspaceError(problems)  # the session rolls everything back
-    return summary
+        return summary
+
+    return store.run(import_all, what="importing results")
 
 
 def _apply(row: object, values: dict[str, Any]) -> bool:

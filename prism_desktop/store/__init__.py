@@ -2,6 +2,15 @@
 
 from prism_desktop.store.database import Store, open_store
 from prism_desktop.store.engine import DB_ENV_VAR, default_url, make_engine, resolve_url
-from prism_desktop.store.errors import StoreError
+from prism_desktop.store.errors import EditConflict, StoreError
 
-__all__ = ["DB_ENV_VAR", "Store", "StoreError", "default_url", "make_engine", "open_store", "resolve_url"]
+__all__ = [
+    "DB_ENV_VAR",
+    "EditConflict",
+    "Store",
+    "StoreError",
+    "default_url",
+    "make_engine",
+    "open_store",
+    "resolve_url",
+]

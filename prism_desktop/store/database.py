@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError
@@ -14,8 +14,10 @@ from sqlalchemy.orm import ORMExecuteState, Session, sessionmaker
 from prism_desktop.store.engine import WRITE_OPTION, make_engine, resolve_url
 from prism_desktop.store.errors import StoreError
 from prism_desktop.store.migrate import upgrade_to_head
+from prism_desktop.store.retry import DEFAULT_DEADLINE_S, retrying
 
 _OWNER = "owner_thread"
+T = TypeVar("T")
 
 
 def _check_owner(session: Session) -> None:
@@ -70,6 +72,24 @@ class Store:
         finally:
             session.close()
 
+    def run(
+        self,
+        work: Callable[[Session], T],
+        *,
+        write: bool = True,
+        what: str = "saving to the store",
+        deadline_s: float = DEFAULT_DEADLINE_S,
+    ) -> T:
+        """`work(session)` in its own unit of work, run again from the start when another writer
+        was in the way (a lock, a deadlock, a concurrent insert of the same key) until `deadline_s`;
+        then StoreBusy. `work` must not have effects outside the session: it may run more than once."""
+
+        def attempt() -> T:
+            with self.session(write=write) as session:
+                return work(session)
+
+        return retrying(attempt, where=f"{what} ({self.url})", deadline_s=deadline_s)
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -85,7 +105,8 @@ def open_store(url: str | None = None) -> Store:
     SQLite file — and migrate it to the newest schema."""
     engine = make_engine(resolve_url(url))
     try:
-        upgrade_to_head(engine)
+        # Several processes opening one new store at once: one migrates, the others wait for it.
+        retrying(lambda: upgrade_to_head(engine), where=f"migrating {engine.url.render_as_string()}")
     except DBAPIError as exc:
         engine.dispose()
         raise StoreError(f"database {engine.url.render_as_string()}: {exc.orig}") from exc

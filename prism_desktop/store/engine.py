@@ -47,12 +47,16 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA journal_mode=WAL")  # readers (GUI) do not block the writer (workers)
+        # Readers (GUI) do not block the writer (workers). WAL is a property of the file: switching
+        # needs a moment of exclusive access, so only a file not in WAL yet asks for it.
+        if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")  # safe with WAL, far fewer fsyncs
     finally:
         cursor.close()
 
 
+SQLITE_BUSY_TIMEOUT_S = 10.0
 WRITE_OPTION = "prism_write"  # execution option of a write unit of work (Store.session(write=True))
 
 
@@ -75,6 +79,8 @@ def make_engine(url: str) -> Engine:
             # One shared connection, or every session would see its own empty in-memory database.
             kwargs.update(poolclass=StaticPool, connect_args={"check_same_thread": False})
         else:
+            # SQLite's own wait for a busy lock; Store.run retries past it up to its bound.
+            kwargs.update(connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
             try:
                 file.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:

@@ -17,8 +17,9 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
-from prism_desktop.store.engine import make_engine
+from prism_desktop.store.engine import WRITE_OPTION, make_engine
 from prism_desktop.store.errors import StoreError
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -52,10 +53,23 @@ def _pragma_outside_transaction(connection: Connection, pragma: str) -> None:
     driver_connection.execute(pragma)
 
 
+# Any constant: PostgreSQL's advisory lock that serialises migrations of one database.
+_PG_MIGRATION_LOCK = 0x5052_4953_4D00
+
+
 def upgrade_to_head(engine: Engine) -> None:
-    """Bring the database to the newest schema; a no-op when it is already there."""
+    """Bring the database to the newest schema; a no-op when it is already there. Processes that
+    open one store at once migrate it one after the other (SQLite's write lock taken at BEGIN, a
+    PostgreSQL advisory lock); the later ones find it at the head and do nothing."""
+    try:
+        if current_revision(engine) == head_revision():
+            return  # the common case takes no write lock
+    except DBAPIError:
+        pass  # not readable as a store; the upgrade below reports why
     with engine.connect() as connection:
         is_sqlite = connection.dialect.name == "sqlite"
+        if is_sqlite:
+            connection = connection.execution_options(**{WRITE_OPTION: True})  # BEGIN IMMEDIATE
         if is_sqlite:
             # A batch migration rebuilds a table with DROP TABLE, which with foreign keys on would
             # cascade-delete the children. The pragma only works outside a transaction, so it goes
@@ -63,6 +77,8 @@ def upgrade_to_head(engine: Engine) -> None:
             _pragma_outside_transaction(connection, "PRAGMA foreign_keys=OFF")
         try:
             with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})")
                 config = alembic_config()
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")

@@ -6,7 +6,12 @@ Every schema change here needs an Alembic revision under `store/migrations/versi
 
 Natural keys (what an import upserts by) are the unique constraints: experiment name; run
 (experiment, task, model, run_index); Level-1 result (run, source); expert name; grade
-(expert, run, axis, session).
+(expert, run, axis, session); flag (expert, run, session); comment (expert, run, axis, session);
+assignment (session, run, expert); adjudication (session, run, axis).
+
+Several app instances and CLI processes may write one store at once (team mode, PostgreSQL or a
+shared SQLite file): grades, comments and adjudications carry a `version` that every UPDATE checks
+(SQLAlchemy's version counter), so a writer that read an older state fails instead of overwriting.
 """
 
 from __future__ import annotations
@@ -47,6 +52,9 @@ GRADE_AXES = ("S", "M", "O", "P")
 GRADE_STEPS = (0, 2, 4, 6, 8, 10)
 # create/update/delete come from the review UI; import from an expert file.
 GRADE_ACTIONS = ("create", "update", "delete", "import")
+RUN_AXIS = "*"  # the axis of a comment on the run as a whole
+COMMENT_AXES = (*GRADE_AXES, RUN_AXIS)
+OVERLAPS = (1, 2, 3)  # experts per run in a team session
 
 
 def utcnow() -> datetime:
@@ -188,10 +196,14 @@ class Level1Result(Base):
 
 
 class Expert(Base):
+    """A person who grades, named once per store: `name` is the stable id (evaluator_id of the
+    expert's files), `display_name` what the team reads."""
+
     __tablename__ = "experts"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(255), unique=True)  # evaluator_id of the expert's files
+    display_name: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -207,6 +219,8 @@ class ReviewSession(Base):
     blind: Mapped[bool] = mapped_column(default=True)
     seed: Mapped[int | None]  # sampling seed, so a session can be rebuilt
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    overlap: Mapped[int | None]  # experts per run when runs are dealt to a team; None: everyone grades all
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("experts.id", ondelete="SET NULL"))
 
     tasks: Mapped[list[SessionTask]] = relationship(
         back_populates="session", cascade="all, delete-orphan", passive_deletes=True
@@ -280,10 +294,13 @@ class Grade(Base):
     source_file: Mapped[str | None] = mapped_column(Text)  # set when imported from an expert file
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
 
     expert: Mapped[Expert] = relationship()
     run: Mapped[Run] = relationship(back_populates="grades")
     session: Mapped[ReviewSession | None] = relationship()
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (read once by the mapper)
 
 
 class GradeHistory(Base):
@@ -312,3 +329,94 @@ class GradeHistory(Base):
     new_approach: Mapped[str | None] = mapped_column(Text)
     undone: Mapped[bool] = mapped_column(default=False)
     changed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    reason: Mapped[str | None] = mapped_column(Text)  # why, in the changer's words (optional)
+    # who made the change when it is not the grade's expert (an import, an adjudicator); None: the expert
+    changed_by_id: Mapped[int | None] = mapped_column(ForeignKey("experts.id", ondelete="SET NULL"))
+
+
+def _per_scope(table: str, *columns: str) -> tuple[UniqueConstraint, Index]:
+    """A natural key that includes the nullable session: one unique constraint for session rows and
+    a partial unique index for standalone rows (NULLs are distinct in unique constraints)."""
+    return (
+        UniqueConstraint(*columns, "session_id"),
+        Index(
+            f"uq_{table}_standalone",
+            *columns,
+            unique=True,
+            sqlite_where=text("session_id IS NULL"),
+            postgresql_where=text("session_id IS NULL"),
+        ),
+    )
+
+
+class RunFlag(Base):
+    """An expert's "unsure / needs a senior look" mark on a run (present = flagged)."""
+
+    __tablename__ = "run_flags"
+    __table_args__ = (*_per_scope("run_flags", "expert_id", "run_id"), Index(None, "session_id", "run_id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int | None] = mapped_column(ForeignKey("review_sessions.id", ondelete="CASCADE"))
+    expert_id: Mapped[int] = mapped_column(ForeignKey("experts.id", ondelete="CASCADE"))
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    note: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RunComment(Base):
+    """An expert's multi-line comment on one axis of a run, or on the run as a whole (axis "*")."""
+
+    __tablename__ = "run_comments"
+    __table_args__ = (
+        *_per_scope("run_comments", "expert_id", "run_id", "axis"),
+        CheckConstraint(_in("axis", COMMENT_AXES), name="axis"),
+        Index(None, "session_id", "run_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int | None] = mapped_column(ForeignKey("review_sessions.id", ondelete="CASCADE"))
+    expert_id: Mapped[int] = mapped_column(ForeignKey("experts.id", ondelete="CASCADE"))
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    axis: Mapped[str] = mapped_column(String(1))
+    body: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (read once by the mapper)
+
+
+class SessionAssignment(Base):
+    """Which expert grades which run of a team session (a run has `overlap` experts)."""
+
+    __tablename__ = "session_assignments"
+    __table_args__ = (Index(None, "session_id", "expert_id", "position"),)
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("review_sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    expert_id: Mapped[int] = mapped_column(ForeignKey("experts.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(default=0)  # order in the expert's queue
+
+
+class Adjudication(Base):
+    """The consensus step of one axis of a run in a session, settled by an adjudicator with a rationale."""
+
+    __tablename__ = "adjudications"
+    __table_args__ = (
+        UniqueConstraint("session_id", "run_id", "axis"),
+        CheckConstraint(_in("axis", GRADE_AXES), name="axis"),
+        CheckConstraint(_in("step", GRADE_STEPS), name="step"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("review_sessions.id", ondelete="CASCADE"))
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    axis: Mapped[str] = mapped_column(String(1))
+    step: Mapped[int]
+    rationale: Mapped[str] = mapped_column(Text)
+    adjudicator_id: Mapped[int | None] = mapped_column(ForeignKey("experts.id", ondelete="SET NULL"))
+    decided_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (read once by the mapper)

@@ -15,7 +15,7 @@ from .yamlio import KeyPath, load_yaml
 
 A_KEYS = ("p_opt", "sizes", "gen", "call")
 B_KEYS = ("p_opt", "sizes", "call", "grow", "count")
-B_COUNTS = ("sdbl", "register")
+B_COUNTS = ("sdbl", "register", "rows")  # rows: PRISM after 1.8.0 (rows its queries return)
 A_PLACEHOLDERS = ("{n}", "{entry}")  # plain text substitutions in gen and call
 B_PLACEHOLDERS = ("{{ENTRY}}",)  # replaced by the detected entry point in call
 

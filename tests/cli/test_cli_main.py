@@ -41,8 +41,14 @@ def _fake_command(
 
 
 def _only_commands(monkeypatch: pytest.MonkeyPatch, *names: str, bsl: tuple[str, ...] = ()) -> None:
-    monkeypatch.setattr(cli_main, "TOP_LEVEL_COMMANDS", names)
-    monkeypatch.setattr(cli_main, "BSL_COMMANDS", bsl)
+    """The registry holds exactly these modules (top-level `<x>_command`, and `bsl_<x>_command`)."""
+    commands = [cli_main.Command((_word(n),), n, f"the {_word(n)} command") for n in names]
+    commands += [cli_main.Command(("bsl", _word(n)), n, f"the {_word(n)} command") for n in bsl]
+    monkeypatch.setattr(cli_main, "COMMANDS", tuple(commands))
+
+
+def _word(module_name: str) -> str:
+    return module_name.removeprefix("bsl_").removesuffix("_command").replace("_", "-")
 
 
 def _recording(calls: list[argparse.Namespace], code: int = 0) -> Run:
@@ -102,6 +108,7 @@ def test_missing_modules_are_skipped_and_broken_ones_explained(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     real_import = importlib.import_module
+    real_exists = cli_main._module_exists
 
     def import_module(name: str, package: str | None = None) -> ModuleType:
         if name == "prism_desktop.cli.needs_qt_command":
@@ -109,6 +116,9 @@ def test_missing_modules_are_skipped_and_broken_ones_explained(
         return real_import(name, package)
 
     monkeypatch.setattr(importlib, "import_module", import_module)
+    monkeypatch.setattr(
+        cli_main, "_module_exists", lambda name: name.endswith("needs_qt_command") or real_exists(name)
+    )
     _fake_command(monkeypatch, "exploding_command", _recording([]), raises=True)
     _only_commands(monkeypatch, "no_such_command", "needs_qt_command", "exploding_command", "import_command")
     _parser, offered = cli_main.build_parser()
@@ -118,6 +128,51 @@ def test_missing_modules_are_skipped_and_broken_ones_explained(
     assert f"the `needs-qt` command is unavailable in this installation {reason}" in capsys.readouterr().err
     assert main(["exploding"]) == 1
     assert "RuntimeError: register blew up" in capsys.readouterr().err
+
+
+def test_help_lists_every_command_without_importing_command_modules() -> None:
+    code = (
+        "import sys\n"
+        "from prism_desktop.cli.main import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "loaded = sorted(m for m in sys.modules if m.endswith('_command') or m.startswith("
+        "('sqlalchemy', 'alembic', 'PySide6', 'docker', 'httpx', 'prism_desktop.bsl', 'yaml')))\n"
+        "print('LOADED', loaded)\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert "LOADED []" in completed.stdout
+    for command in cli_main.COMMANDS:
+        assert command.words[0] in completed.stdout
+
+
+def test_bsl_run_imports_only_the_engine(tmp_path: Path) -> None:
+    module = tmp_path / "m.bsl"
+    module.write_text('Сообщить("готово");', encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from prism_desktop.cli.main import main\n"
+        f"assert main(['bsl', 'run', {str(module)!r}]) == 0\n"
+        "heavy = ('sqlalchemy', 'alembic', 'PySide6', 'docker', 'httpx', 'yaml', 'sqlite3', "
+        "'prism_desktop.store', 'prism_desktop.platform', 'prism_desktop.sandbox', 'prism_desktop.gui')\n"
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith(heavy)))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert completed.stdout.splitlines() == ["готово", "LOADED []"]
+
+
+def test_registry_help_matches_each_modules_own_help() -> None:
+    """The listing's one-line help (from COMMANDS) is the text each module registers."""
+    for command in cli_main.COMMANDS:
+        parser, _offered = cli_main.build_parser(command)
+        subparsers = parser._subparsers._group_actions[0]  # type: ignore[union-attr]
+        for word in command.words[:-1]:
+            subparsers = subparsers.choices[word]._subparsers._group_actions[0]
+        [listed] = [a for a in subparsers._choices_actions if a.dest == command.words[-1]]
+        assert listed.help == command.help, command.module
 
 
 def test_bsl_group_dispatches_to_its_commands(monkeypatch: pytest.MonkeyPatch) -> None:

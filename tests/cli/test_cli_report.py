@@ -55,7 +55,7 @@ def test_table_is_aligned_per_category(workspace: WorkspaceFiles, capsys: pytest
     assert _report(workspace) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Category A"
-    header, rule, *rows = lines[1:]
+    header, rule, *rows = lines[1 : lines.index("")]
     assert header.split()[:9] == ["model", "runs", "tasks", "S", "M", "O", "P", "Q", "Q"]
     assert set(rule) <= {"-", " "}
     by_model = {row.split()[0]: row.split() for row in rows}
@@ -94,3 +94,34 @@ def test_report_needs_files(workspace: WorkspaceFiles, capsys: pytest.CaptureFix
         main(["--workspace", str(workspace.root), "report"])
     assert exit_info.value.code == 2
     assert "AUTO_FILE" in capsys.readouterr().err
+
+
+def test_rows_carry_multi_sample_figures(
+    workspace: WorkspaceFiles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, metrics = tmp_path / "report.json", tmp_path / "metrics.json"
+    assert _report(workspace, "--json", str(out), "--metrics-json", str(metrics)) == 0
+    printed = capsys.readouterr().out
+    assert "Category A: samples per task" in printed
+    document = json.loads(out.read_text(encoding="utf-8"))
+    rows = _rows(document)
+    alpha, beta = rows["Alpha"]["samples"], rows["Beta"]["samples"]
+    tag_rows = {(r["model"], r["tag"]): r for r in document["tag_rows"]}
+    assert set(tag_rows) == {("Alpha", "коллекции"), ("Beta", "коллекции")}
+    assert tag_rows[("Alpha", "коллекции")]["samples"]["pass_at_k"]["1"] == 0.5
+    # Alpha: 2/2 and 1/2 tests passed; Beta: a run with a root cause (no compile) and a 2/2 run.
+    assert (alpha["n_min"], alpha["n_max"]) == (2, 2)
+    assert alpha["pass_at_k"] == {"1": 0.5, "5": None, "10": None}
+    assert alpha["stability_score"] == pytest.approx(0.0)
+    assert alpha["partial_credit_score"] == pytest.approx(0.75)
+    assert (alpha["compile_rate"], alpha["success_rate"]) == (1.0, 0.5)
+    assert (beta["compile_rate"], beta["success_rate"]) == (0.5, 0.5)
+    assert beta["partial_credit_score"] == pytest.approx(0.5)
+    assert "needs n ≥ 5" in alpha["reasons"]["pass_at_5"]
+
+    objects = {o["model"]: o for o in json.loads(metrics.read_text(encoding="utf-8"))}
+    assert set(objects) == {"Alpha", "Beta"}
+    assert objects["Alpha"]["run_date"] == "2025-03-01"
+    assert objects["Alpha"]["total_tasks"] == 1
+    assert objects["Alpha"]["pass_at_1"] == 0.5 and objects["Alpha"]["pass_at_10"] is None
+    assert objects["Beta"]["by_category"]["A"]["compile_rate"] == 0.5

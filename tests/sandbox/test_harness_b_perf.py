@@ -123,11 +123,51 @@ def test_an_access_per_unit_grows_linearly() -> None:
 
 
 def test_the_harness_runs_fixtures_then_the_call_then_returns_a_fixed_result() -> None:
-    text = perf_tests_bsl("Х = КодКандидата.{{ENTRY}}();")
+    text = perf_tests_bsl("Х = КодКандидата.{{ENTRY}}();", "ab12")
     lines = text.splitlines()
     assert lines[0] == "Функция ПрогнатьТест() Экспорт"
-    assert lines[1:4] == ["СоздатьФикстуры();", "Х = КодКандидата.{{ENTRY}}();", f'Возврат "{PERF_RESULT}";']
+    assert lines[1:5] == [
+        "СоздатьФикстуры();",
+        "Х = КодКандидата.{{ENTRY}}();",
+        ";",
+        f'Возврат "{PERF_RESULT} ab12";',
+    ]
     assert PERF_RESULT == "PASSED=1;TOTAL=1;perf"
+
+
+# PRISM's own perf.yaml forms (PRISM_FORMAT §1.10; its B tasks write `call:` YAML single-quoted on
+# one line, without a final `;`): the fixtures helper Спр, Новый, nested calls, statements before the
+# call, a trailing comment.
+PRISM_STYLE_CALLS = {
+    "one call, no semicolon": "КодКандидата.{{ENTRY}}(Новый Массив)",
+    "helper and nested calls": 'КодКандидата.{{ENTRY}}(СтрРазделить(Строка(Спр("Товары", "Стол")), ","))',
+    "statements first": (
+        'Запрос = Новый Запрос("ВЫБРАТЬ Ссылка ИЗ Справочник.Товары"); '
+        "Выборка = Запрос.Выполнить().Выбрать(); "
+        "М = Новый Массив; Пока Выборка.Следующий() Цикл М.Добавить(Выборка.Ссылка); КонецЦикла; "
+        "КодКандидата.{{ENTRY}}(М)"
+    ),
+    "trailing comment": "КодКандидата.{{ENTRY}}(Новый Массив) // замер",
+    "value table built first": (
+        'Т = Новый ТаблицаЗначений; Т.Колонки.Добавить("Товар"); Стр = Т.Добавить(); '
+        'Стр.Товар = Спр("Товары", "Стол"); КодКандидата.{{ENTRY}}(Т.ВыгрузитьКолонку("Товар"))'
+    ),
+}
+
+
+@pytest.mark.parametrize("call", PRISM_STYLE_CALLS.values(), ids=PRISM_STYLE_CALLS.keys())
+def test_prism_style_calls_are_measured(call: str) -> None:
+    perf = measure(SET_BASED, {**PERF, "call": call})
+    assert counts(perf, "sdbl") == [1, 1]
+
+
+def test_a_candidate_raising_the_perf_result_text_is_not_measured() -> None:
+    """Issue 20 item 3: PRISM takes any result containing PASSED=; an exception carrying that text
+    must not make a size measured."""
+    forged = SET_BASED.replace("Возврат", 'ВызватьИсключение "PASSED=1;TOTAL=1;perf";\n    Возврат')
+    perf = measure(forged)
+    assert [(s.size, s.status) for s in perf.sizes] == [(20, "error")]
+    assert perf.sizes[0].counts == {}
 
 
 def test_a_candidate_exception_is_an_error_and_stops_the_ladder() -> None:

@@ -197,6 +197,21 @@ def test_an_exception_escaping_the_tests_is_the_client_exception_text() -> None:
     assert platform_errors(run.log, MARKERS) == ["не обнаружено"]
 
 
+def test_a_raised_result_text_escaping_the_tests_passes_nothing() -> None:
+    """Only what ПрогнатьТест returns is a result: an exception carrying `PASSED=9;TOTAL=9;` counts
+    nothing (PRISM's regex over result.txt would take it)."""
+    tests = """
+    Функция ПрогнатьТест() Экспорт
+        СоздатьФикстуры();
+        Возврат "PASSED=" + КодКандидата.{{ENTRY}}("Стол") + ";TOTAL=1;";
+    КонецФункции
+    """
+    forged = CORRECT.replace("Возврат Ссылка.Цена;", 'ВызватьИсключение "PASSED=9;TOTAL=9;";')
+    run = b_run(forged, task={"tests_bsl": tests})
+    assert (run.status, run.passed, run.total) == ("ok", 0, 0)
+    assert run.log.startswith("КЛИЕНТ_ИСКЛЮЧЕНИЕ: ") and "PASSED=9;TOTAL=9;" in run.log
+
+
 def test_the_log_is_the_full_rest_after_the_counts_even_across_lines() -> None:
     tests = "\n".join(
         [

@@ -279,12 +279,12 @@ def test_not_a_workspace(tmp_path: Path) -> None:
 def test_category_b_perf_schema(workspace_dir: Path) -> None:
     write(
         workspace_dir / B1 / "perf.yaml",
-        "p_opt: 0.0\nsizes: [20]\ncount: rows\ngen: x\n"
+        "p_opt: 0.0\nsizes: [20]\ncount: calls\ngen: x\n"
         "grow:\n  accumulation: {register: Р, record: {}}\n  batch: {}\n"
         "call: 'КодКандидата.{{ENTRY}}({{Склад}})'\n",
     )
     text = str(open_error(workspace_dir))
-    assert "perf.yaml:3: count: found the string 'rows', expected one of 'sdbl', 'register'" in text
+    assert "perf.yaml:3: count: found the string 'calls', expected one of 'sdbl', 'register', 'rows'" in text
     assert "perf.yaml:4: gen: unknown key for a category-B perf.yaml, found the string 'gen'" in text
     assert "perf.yaml:2: sizes: found a list of 1 item, expected at least two sizes" in text
     assert "perf.yaml:6: grow.accumulation.registrar: missing key, expected a non-empty string" in text

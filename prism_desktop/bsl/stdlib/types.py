@@ -9,7 +9,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from prism_desktop.bsl.stdlib.globals import arg_int, arg_str, builtin
+from prism_desktop.bsl.stdlib.globals import arg_int, arg_str, builtin, load_providers
 from prism_desktop.bsl.values import dates, numbers
 from prism_desktop.bsl.values.base import NULL, BslObject, BslRuntimeError, BslType, _norm, is_number
 from prism_desktop.bsl.values.format import format_value
@@ -57,7 +57,10 @@ def _collection_constructors() -> dict[str, Constructor]:
 
 
 def _constructor(key: str) -> Constructor | None:
-    return _REGISTERED.get(key) or _collection_constructors().get(key)
+    found = _REGISTERED.get(key) or _collection_constructors().get(key)
+    if found is None and load_providers():
+        found = _REGISTERED.get(key)
+    return found
 
 
 def new_object(name: str, args: list[Any]) -> BslObject:
@@ -94,7 +97,10 @@ def canonical_type_name(name: str) -> str | None:
     if key in PRIMITIVE_TYPE_ALIASES:
         return PRIMITIVE_TYPE_ALIASES[key]
     _collection_constructors()  # make sure the collection classes are imported
-    return _object_type_names().get(key)
+    found = _object_type_names().get(key)
+    if found is None and load_providers():
+        found = _object_type_names().get(key)
+    return found
 
 
 @builtin("Тип", "Type")

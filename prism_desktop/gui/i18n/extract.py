@@ -41,6 +41,11 @@ SHELL_MODULES = (
     "query_console.py",
     "settings.py",
     "screenshot.py",
+    "actions.py",
+    "hotkeys.py",
+    "review_view.py",
+    "grading_panel.py",
+    "code_compare.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 

@@ -222,6 +222,46 @@
             <source>N/A: the Verified marks could not be computed: %1</source>
             <translation>Н/Д: не удалось вычислить отметки Verified: %1</translation>
         </message>
+        <message>
+            <source>&amp;Save and next</source>
+            <translation>&amp;Сохранить и дальше</translation>
+        </message>
+        <message>
+            <source>S&amp;kip this run</source>
+            <translation>&amp;Пропустить прогон</translation>
+        </message>
+        <message>
+            <source>&amp;Flag: unsure</source>
+            <translation>&amp;Отметить: не уверен</translation>
+        </message>
+        <message>
+            <source>&amp;Undo the last grade</source>
+            <translation>&amp;Отменить последнюю оценку</translation>
+        </message>
+        <message>
+            <source>Show the &amp;runs table</source>
+            <translation>Показывать &amp;таблицу прогонов</translation>
+        </message>
+        <message>
+            <source>&amp;Wrap long lines</source>
+            <translation>&amp;Переносить длинные строки</translation>
+        </message>
+        <message>
+            <source>&amp;Larger code</source>
+            <translation>&amp;Крупнее код</translation>
+        </message>
+        <message>
+            <source>S&amp;maller code</source>
+            <translation>&amp;Мельче код</translation>
+        </message>
+        <message>
+            <source>Code at &amp;normal size</source>
+            <translation>Код &amp;обычного размера</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard shortcuts</source>
+            <translation>&amp;Клавиши</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
@@ -641,62 +681,6 @@
     <context>
         <name>ReviewView</name>
         <message>
-            <source>choose the axis (Ы Ь Щ З on the Russian layout)</source>
-            <translation>выбрать ось (в русской раскладке — Ы Ь Щ З)</translation>
-        </message>
-        <message>
-            <source>grade the current axis with that step</source>
-            <translation>поставить текущей оси эту ступень</translation>
-        </message>
-        <message>
-            <source>grade the current axis 10</source>
-            <translation>поставить текущей оси 10</translation>
-        </message>
-        <message>
-            <source>Backspace / Del</source>
-            <translation>Backspace / Del</translation>
-        </message>
-        <message>
-            <source>clear the current axis</source>
-            <translation>снять оценку текущей оси</translation>
-        </message>
-        <message>
-            <source>Enter</source>
-            <translation>Enter</translation>
-        </message>
-        <message>
-            <source>save and go to the next ungraded run</source>
-            <translation>сохранить и перейти к следующему неоценённому прогону</translation>
-        </message>
-        <message>
-            <source>undo your last change (also on an earlier run)</source>
-            <translation>отменить последнее изменение (и на предыдущем прогоне)</translation>
-        </message>
-        <message>
-            <source>approach: idiomatic / acceptable / poor</source>
-            <translation>подход: идиоматично / приемлемо / неудачный</translation>
-        </message>
-        <message>
-            <source>clear the approach judgement</source>
-            <translation>снять оценку подхода</translation>
-        </message>
-        <message>
-            <source>type a comment; Esc leaves the field</source>
-            <translation>написать комментарий; Esc — выйти из поля</translation>
-        </message>
-        <message>
-            <source>click a diagnostic</source>
-            <translation>щелчок по диагностике</translation>
-        </message>
-        <message>
-            <source>jump to its line in the candidate</source>
-            <translation>перейти к её строке в коде кандидата</translation>
-        </message>
-        <message>
-            <source>show or hide this help</source>
-            <translation>показать или скрыть эту справку</translation>
-        </message>
-        <message>
             <source>Keyboard shortcuts</source>
             <translation>Клавиши</translation>
         </message>
@@ -755,6 +739,22 @@
         <message>
             <source>Every run here is graded. Thank you!</source>
             <translation>Все прогоны здесь оценены. Спасибо!</translation>
+        </message>
+        <message>
+            <source>Not graded yet: %1. Grade it, or press Space to skip this run for now.</source>
+            <translation>Ещё не оценено: %1. Поставьте оценку или нажмите Пробел, чтобы пока пропустить прогон.</translation>
+        </message>
+        <message>
+            <source>no reason given</source>
+            <translation>причина не указана</translation>
+        </message>
+        <message>
+            <source>The model's answer is empty.</source>
+            <translation>Ответ модели пуст.</translation>
+        </message>
+        <message>
+            <source>No code was found in the model's answer (see the Raw response tab).</source>
+            <translation>В ответе модели не найден код (см. вкладку с исходным ответом).</translation>
         </message>
     </context>
     <context>
@@ -1086,6 +1086,18 @@
         <message>
             <source>%1 of %2 axes graded · saved</source>
             <translation>оценено осей: %1 из %2 · сохранено</translation>
+        </message>
+        <message>
+            <source>Skip  ␣</source>
+            <translation>Пропустить  ␣</translation>
+        </message>
+        <message>
+            <source>Unsure  F</source>
+            <translation>Не уверен  F</translation>
+        </message>
+        <message>
+            <source>Flag this run: you are not sure of your grades (F)</source>
+            <translation>Отметить прогон: вы не уверены в своих оценках (F)</translation>
         </message>
     </context>
     <context>
@@ -1725,6 +1737,125 @@
         <message>
             <source>ВЫБРАТЬ … — a query, or a batch separated by ;</source>
             <translation>ВЫБРАТЬ … — запрос или пакет запросов через ;</translation>
+        </message>
+    </context>
+    <context>
+        <name>Hotkeys</name>
+        <message>
+            <source>open a workspace</source>
+            <translation>открыть рабочую область</translation>
+        </message>
+        <message>
+            <source>import the workspace's results again</source>
+            <translation>заново импортировать результаты рабочей области</translation>
+        </message>
+        <message>
+            <source>settings</source>
+            <translation>настройки</translation>
+        </message>
+        <message>
+            <source>quit</source>
+            <translation>выход</translation>
+        </message>
+        <message>
+            <source>score the selected runs (Level 1)</source>
+            <translation>оценить выделенные прогоны (Level 1)</translation>
+        </message>
+        <message>
+            <source>next ungraded run</source>
+            <translation>следующий неоценённый прогон</translation>
+        </message>
+        <message>
+            <source>calibration sessions</source>
+            <translation>сессии калибровки</translation>
+        </message>
+        <message>
+            <source>the Review tab</source>
+            <translation>вкладка «Проверка»</translation>
+        </message>
+        <message>
+            <source>debug the current run's task</source>
+            <translation>отладка задачи текущего прогона</translation>
+        </message>
+        <message>
+            <source>search the runs</source>
+            <translation>поиск прогонов</translation>
+        </message>
+        <message>
+            <source>reset the filters</source>
+            <translation>сбросить фильтры</translation>
+        </message>
+        <message>
+            <source>show or hide the runs table</source>
+            <translation>показать или скрыть таблицу прогонов</translation>
+        </message>
+        <message>
+            <source>wrap long lines in the code panes</source>
+            <translation>переносить длинные строки кода</translation>
+        </message>
+        <message>
+            <source>larger code</source>
+            <translation>код крупнее / мельче</translation>
+        </message>
+        <message>
+            <source>code at its normal size</source>
+            <translation>код обычного размера</translation>
+        </message>
+        <message>
+            <source>show or hide this help</source>
+            <translation>показать или скрыть эту справку</translation>
+        </message>
+        <message>
+            <source>choose the axis (Ы Ь Щ З on the Russian layout)</source>
+            <translation>выбрать ось (в русской раскладке — Ы Ь Щ З)</translation>
+        </message>
+        <message>
+            <source>grade the current axis with that step</source>
+            <translation>поставить текущей оси эту ступень</translation>
+        </message>
+        <message>
+            <source>grade the current axis 10</source>
+            <translation>поставить текущей оси 10</translation>
+        </message>
+        <message>
+            <source>clear the current axis</source>
+            <translation>снять оценку текущей оси</translation>
+        </message>
+        <message>
+            <source>save and go to the next ungraded run; on an incomplete run, show the missing axis</source>
+            <translation>сохранить и перейти к следующему неоценённому прогону; если оценены не все оси — показать недостающую</translation>
+        </message>
+        <message>
+            <source>skip this run for now (it stays ungraded)</source>
+            <translation>пропустить прогон (он останется неоценённым)</translation>
+        </message>
+        <message>
+            <source>flag the run: unsure (again to unflag)</source>
+            <translation>отметить прогон: не уверен (повторно — снять)</translation>
+        </message>
+        <message>
+            <source>undo your last change (also on an earlier run)</source>
+            <translation>отменить последнее изменение (и на предыдущем прогоне)</translation>
+        </message>
+        <message>
+            <source>approach: idiomatic / acceptable / poor</source>
+            <translation>подход: идиоматично / приемлемо / неудачный</translation>
+        </message>
+        <message>
+            <source>clear the approach judgement</source>
+            <translation>снять оценку подхода</translation>
+        </message>
+        <message>
+            <source>type a comment; Esc leaves the field</source>
+            <translation>написать комментарий; Esc — выйти из поля</translation>
+        </message>
+        <message>
+            <source>run Level 1 on the edited candidate</source>
+            <translation>запустить Level 1 на редактируемом кандидате</translation>
+        </message>
+        <message>
+            <source>run the query of the console</source>
+            <translation>выполнить запрос консоли</translation>
         </message>
     </context>
 </TS>

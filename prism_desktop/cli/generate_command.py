@@ -1,0 +1,172 @@
+"""`prism-desktop generate --category A|B [--models KEY…] [--tasks ID…] [--runs N] [--temperature T]
+[--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE]`: candidate
+answers from the models of the workspace's generation/ folder, written as PRISM writes them (parts as
+each pair finishes, then the experiment file). Exit 0 when every pair was written, 1 otherwise."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from prism_desktop.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    CliError,
+    add_command,
+    format_table,
+    open_workspace,
+)
+from prism_desktop.cli.progress import ProgressBar
+from prism_desktop.generation.config import load_generation_config
+from prism_desktop.generation.errors import AdapterConfigError
+from prism_desktop.generation.estimate import CostEstimate
+from prism_desktop.generation.plan import GenerationError, GenerationPlan, GenerationRequest, make_plan
+from prism_desktop.generation.runner import (
+    DEFAULT_TIMEOUT,
+    GenerationEvent,
+    GenerationResult,
+    Generator,
+    check_access,
+)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = add_command(
+        subparsers,
+        "generate",
+        run,
+        help="generate candidate answers with the models of generation/ and write a PRISM experiment file",
+    )
+    parser.add_argument("--category", required=True, choices=("A", "B"), help="the task category")
+    parser.add_argument(
+        "--models", nargs="+", default=(), metavar="KEY", help="catalogue keys (default: all)"
+    )
+    parser.add_argument(
+        "--tasks", nargs="+", default=(), metavar="ID", help="task ids (default: all of the category)"
+    )
+    parser.add_argument(
+        "--runs", type=_positive_int, metavar="N", help="samples per model (overrides params.yaml)"
+    )
+    parser.add_argument(
+        "--temperature", type=float, metavar="T", help="sampling temperature (overrides params.yaml)"
+    )
+    parser.add_argument(
+        "--concurrency",
+        type=_positive_int,
+        metavar="N",
+        help="requests in flight at once (default: params.yaml's concurrency)",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="NAME",
+        help="continue the experiment NAME: complete pairs in results/NAME.parts/ are kept",
+    )
+    parser.add_argument(
+        "--max-cost", type=float, metavar="USD", help="start no new pair once this much is spent"
+    )
+    parser.add_argument("--dry-run", action="store_true", help="print the cost estimate; send nothing")
+    parser.add_argument(
+        "--no-cache", action="store_true", help="ask the models even when an answer is cached"
+    )
+    parser.add_argument(
+        "--out", metavar="FILE", help="the experiment file (default: results/<experiment name>.json)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds to wait for one answer (default {DEFAULT_TIMEOUT:.0f})",
+    )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, found {text!r}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    workspace = open_workspace(args)
+    config = load_generation_config(workspace.root)
+    request = GenerationRequest(
+        category=args.category,
+        models=tuple(args.models),
+        tasks=tuple(args.tasks),
+        runs=args.runs,
+        temperature=args.temperature,
+        concurrency=args.concurrency,
+        max_cost=args.max_cost,
+        resume=args.resume,
+        out=Path(args.out).expanduser() if args.out else None,
+        use_cache=not args.no_cache,
+    )
+    try:
+        plan = make_plan(workspace, config, request)
+    except GenerationError as exc:
+        raise CliError(str(exc)) from exc
+    progress = ProgressBar("pairs")
+
+    def on_event(event: GenerationEvent) -> None:
+        if event.kind == "retry" or event.kind == "warning":
+            print(f"{event.task_id} × {event.model_key}: {event.message}", file=sys.stderr)
+        elif event.kind in ("pair_done", "pair_failed"):
+            progress.update(
+                event.done, event.total, f"{event.task_id} × {event.model_key}  {event.spent:.4f} USD"
+            )
+
+    generator = Generator(config, plan, request, timeout=args.timeout, on_event=on_event)
+    estimate = generator.estimate()
+    if args.dry_run:
+        _print_estimate(plan, estimate)
+        try:
+            check_access(plan, generator.env)
+        except AdapterConfigError as exc:
+            print(f"note: a real run would stop here: {exc}")
+        return EXIT_OK
+    try:
+        result = generator.run()
+    except AdapterConfigError as exc:
+        raise CliError(str(exc)) from exc
+    return _report(plan, result)
+
+
+def _print_estimate(plan: GenerationPlan, estimate: CostEstimate) -> None:
+    rows = [(key, f"{cost:.4f}") for key, cost in estimate.by_model.items()]
+    print(format_table(("model", "USD at most"), rows, align=("<", ">")))
+    print(
+        f"{estimate.pairs} pairs ({estimate.complete_pairs} already complete), "
+        f"up to {estimate.requests} requests "
+        f"({estimate.cached_runs} answers cached): at most {estimate.total:.4f} USD "
+        f"(prices as of {estimate.as_of or 'unknown'})"
+    )
+    if estimate.unknown_price:
+        print(f"no price in pricing.yaml for {', '.join(estimate.unknown_price)}: counted as free")
+    print(f"experiment: {plan.experiment_path}")
+
+
+def _report(plan: GenerationPlan, result: GenerationResult) -> int:
+    done = len(result.written) + len(result.resumed)
+    print(
+        f"{done}/{result.total_pairs} pairs written ({len(result.resumed)} resumed), "
+        f"{result.requests} requests, {result.cache_hits} cached answers, {result.spent:.4f} USD spent"
+    )
+    if result.experiment_path is not None:
+        print(f"experiment: {result.experiment_path}")
+        print(f"parts: {plan.results_dir / (plan.experiment_name + '.parts')}")
+    else:
+        print("no pair succeeded: no experiment file written")
+    if result.complete:
+        return EXIT_OK
+    print(f"{len(result.failures)} pair(s) not written, by cause:")
+    for cause, count in sorted(result.failures_by_cause().items(), key=lambda item: -item[1]):
+        print(f"  {cause}: {count}")
+    for failure in result.failures[:10]:
+        print(f"  {failure.task_id} × {failure.model_key}: {failure.message[:160]}")
+    print(f"run again with --resume {plan.experiment_name} to retry them")
+    return EXIT_PROBLEMS

@@ -1,0 +1,85 @@
+"""Failures of model calls and how PRISM treats them: transient ones (429, 5xx, timeouts, dropped
+connections, "rate limit", "overloaded") are retried, permanent ones (401, 403, an invalid key, an
+exhausted quota or credit) never are. Like PRISM, the decision reads the error's text, so a 429 whose
+body says the quota is exhausted is permanent."""
+
+from __future__ import annotations
+
+# Lower-case fragments of an error text; permanent ones are checked first.
+_PERMANENT = (
+    "401",
+    "403",
+    "invalid api key",
+    "invalid_api_key",
+    "insufficient",
+    "quota",
+    "unauthorized",
+    "forbidden",
+)
+_TRANSIENT = (
+    "429",
+    "500",
+    "502",
+    "503",
+    "504",
+    "timeout",
+    "timed out",
+    "connection",
+    "temporar",
+    "overload",
+    "rate limit",
+    "unavailable",
+    "reset",
+)
+
+
+class AdapterConfigError(Exception):
+    """A model cannot be called at all (no key in the environment, no endpoint, unknown adapter).
+    Raised before any request is sent."""
+
+
+class ModelCallError(Exception):
+    """One failed call: the text PRISM would store in `error`, the HTTP status when there was one,
+    and the server's Retry-After in seconds when it sent one."""
+
+    def __init__(self, message: str, *, status: int | None = None, retry_after: float | None = None):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.retry_after = retry_after
+
+    @property
+    def transient(self) -> bool:
+        return is_transient(self.message)
+
+    @property
+    def cause(self) -> str:
+        return failure_cause(self.message, self.status)
+
+
+def is_transient(error: str | None) -> bool:
+    """Whether a call that failed with this text is worth repeating."""
+    text = (error or "").lower()
+    if any(marker in text for marker in _PERMANENT):
+        return False
+    return any(marker in text for marker in _TRANSIENT)
+
+
+def failure_cause(error: str | None, status: int | None = None) -> str:
+    """A short label grouping failures in summaries ("rate limit (429)", "timeout", …)."""
+    text = (error or "").lower()
+    if status in (401, 403) or "unauthorized" in text or "invalid api key" in text:
+        return f"unauthorized ({status or 401})"
+    if "quota" in text or "insufficient" in text:
+        return "quota or credit exhausted"
+    if status == 429 or "rate limit" in text:
+        return "rate limit (429)"
+    if status is not None and status >= 500:
+        return f"server error ({status})"
+    if "timeout" in text or "timed out" in text:
+        return "timeout"
+    if "connection" in text:
+        return "connection"
+    if status is not None:
+        return f"HTTP {status}"
+    return "invalid reply" if "reply" in text else "error"

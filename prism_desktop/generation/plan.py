@@ -1,0 +1,133 @@
+"""What one generation covers: the category, the models (catalogue order), the tasks (bank order),
+the samples per model (runs, temperature, seeds, with the command line's overrides) and where the
+experiment goes. Everything is checked here, before any request: an unknown model key or task id
+is an error naming what exists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from prism_desktop.workspace.tasks import Task
+from prism_desktop.workspace.workspace import Workspace
+
+from .config import GenerationConfig, ModelEntry
+
+CATEGORIES = ("A", "B")
+
+
+class GenerationError(Exception):
+    """A generation that cannot start as asked (bad selection, bad option)."""
+
+
+@dataclass(frozen=True)
+class GenerationRequest:
+    category: str
+    models: tuple[str, ...] = ()  # catalogue keys; empty: every model of params.yaml, else every model
+    tasks: tuple[str, ...] = ()  # task ids; empty: every task of the category
+    runs: int | None = None  # overrides params.yaml's runs for every model
+    temperature: float | None = None  # overrides params.yaml's temperature for every model
+    concurrency: int | None = None  # requests in flight; params.yaml's concurrency when None
+    max_cost: float | None = None  # USD: no new pair once the money spent reaches it
+    resume: str | None = None  # experiment name whose complete parts are kept
+    out: Path | None = None  # the experiment file; results/<name>.json when None
+    use_cache: bool = True
+
+
+@dataclass(frozen=True)
+class Sample:
+    run_index: int
+    seed: int | None
+    temperature: float
+
+
+@dataclass(frozen=True)
+class GenerationPlan:
+    category: str
+    tasks: tuple[Task, ...]
+    models: tuple[ModelEntry, ...]
+    samples: dict[str, tuple[Sample, ...]]  # model key -> its samples
+    experiment_name: str
+    experiment_path: Path
+    results_dir: Path
+    timestamp: str
+
+    @property
+    def pairs(self) -> list[tuple[Task, ModelEntry]]:
+        """Bank order of tasks, then catalogue order of models (the experiment's order)."""
+        return [(task, model) for task in self.tasks for model in self.models]
+
+    @property
+    def runs_per_task(self) -> int:
+        return max((len(s) for s in self.samples.values()), default=0)
+
+
+def make_plan(
+    workspace: Workspace, config: GenerationConfig, request: GenerationRequest, now: datetime | None = None
+) -> GenerationPlan:
+    if request.category not in CATEGORIES:
+        raise GenerationError(f"--category must be A or B, not {request.category!r}")
+    if request.runs is not None and request.runs < 1:
+        raise GenerationError(f"--runs must be at least 1, not {request.runs}")
+    if request.temperature is not None and not 0.0 <= request.temperature <= 2.0:
+        raise GenerationError(f"--temperature must be between 0 and 2, not {request.temperature}")
+    if request.concurrency is not None and request.concurrency < 1:
+        raise GenerationError(f"--concurrency must be at least 1, not {request.concurrency}")
+    if request.max_cost is not None and request.max_cost < 0:
+        raise GenerationError(f"--max-cost must not be negative, not {request.max_cost}")
+    models = _models(config, request.models)
+    tasks = _tasks(workspace, request.category, request.tasks)
+    moment = now or datetime.now()
+    name = request.resume or f"experiment_{request.category}_{moment:%Y%m%d_%H%M%S}"
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise GenerationError(
+            f"--resume takes an experiment name (e.g. experiment_A_20260101_120000), not {name!r}"
+        )
+    samples = {}
+    for model in models:
+        params = config.params(model.key)
+        temperature = request.temperature if request.temperature is not None else params.temperature
+        seeds = config.seeds(model.key, request.runs)
+        samples[model.key] = tuple(Sample(i, seed, temperature) for i, seed in enumerate(seeds))
+    results_dir = workspace.results_dir
+    return GenerationPlan(
+        category=request.category,
+        tasks=tasks,
+        models=models,
+        samples=samples,
+        experiment_name=name,
+        experiment_path=Path(request.out) if request.out else results_dir / f"{name}.json",
+        results_dir=results_dir,
+        timestamp=moment.isoformat(),
+    )
+
+
+def _models(config: GenerationConfig, keys: tuple[str, ...]) -> tuple[ModelEntry, ...]:
+    unknown = [key for key in keys if key not in config.models]
+    if unknown:
+        raise GenerationError(
+            f"no model {', '.join(unknown)} in {config.root / 'models.yaml'} "
+            f"(models: {', '.join(config.models)})"
+        )
+    if keys:
+        return tuple(config.models[key] for key in config.models if key in keys)
+    # No selection: the models params.yaml tunes (PRISM's run set), or the whole catalogue.
+    tuned = [key for key in config.models if key in config.model_params]
+    return tuple(config.models[key] for key in (tuned or config.models))
+
+
+def _tasks(workspace: Workspace, category: str, ids: tuple[str, ...]) -> tuple[Task, ...]:
+    in_category = [task for task in workspace.tasks if task.category == category]
+    if not ids:
+        if not in_category:
+            raise GenerationError(f"the workspace has no category-{category} tasks")
+        return tuple(in_category)
+    known = {task.id for task in in_category}
+    unknown = [task_id for task_id in ids if task_id not in known]
+    if unknown:
+        raise GenerationError(
+            f"no category-{category} task {', '.join(unknown)} in {workspace.root / 'tasks'} "
+            f"(tasks: {', '.join(t.id for t in in_category)})"
+        )
+    return tuple(task for task in in_category if task.id in ids)

@@ -1,0 +1,397 @@
+"""Running a generation plan: for every (task, model) pair, the category-B metadata context when the
+model has tools, then its samples one after another; each pair is written as a part the moment it is
+done (when at least one run succeeded), and the experiment file is assembled from every part at the
+end. Pairs run concurrently up to the concurrency (so at most that many requests are in flight), with
+`provider_concurrency` bounding each adapter; transient failures are retried on PRISM's schedule;
+answers come from the response cache when they are there. `cancel()` may be called from any thread:
+requests in flight are abandoned, finished parts stay, and the experiment holds what was done."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from prism_desktop.workspace.atomic import write_json_atomic
+from prism_desktop.workspace.tasks import Task
+
+from .adapters import Adapter, build_adapter
+from .cache import ResponseCache, cache_key
+from .chat import ChatReply, ChatRequest, Message
+from .config import GenerationConfig, ModelEntry
+from .context_loop import gather_context
+from .errors import AdapterConfigError, ModelCallError, failure_cause
+from .estimate import CostEstimate, estimate_cost
+from .plan import GenerationPlan, GenerationRequest
+from .prompts import code_messages
+from .records import (
+    RunOutcome,
+    experiment_record,
+    pair_record,
+    part_path,
+    read_complete_part,
+    write_part,
+)
+from .retry import RetryPolicy, Sleep, with_retry
+
+DEFAULT_TIMEOUT = 120.0  # seconds per request, PRISM's
+CANCELLED = "cancelled"
+OVER_BUDGET = "over the --max-cost budget"
+
+
+@dataclass(frozen=True)
+class GenerationEvent:
+    """Progress, reported from the generation's own thread."""
+
+    kind: str  # "pair_done", "pair_failed", "run_done", "retry", "warning"
+    task_id: str = ""
+    model_key: str = ""
+    message: str = ""
+    done: int = 0  # pairs finished (written, failed or skipped) so far, resumed pairs included
+    total: int = 0
+    spent: float = 0.0  # USD actually spent (cache hits cost nothing)
+
+
+@dataclass(frozen=True)
+class PairFailure:
+    task_id: str
+    model_key: str
+    cause: str
+    message: str
+
+
+@dataclass
+class GenerationResult:
+    experiment_name: str
+    experiment_path: Path | None  # None when no pair could be written
+    total_pairs: int
+    written: list[tuple[str, str]] = field(default_factory=list)  # (task id, model key), this run
+    resumed: list[tuple[str, str]] = field(default_factory=list)
+    failures: list[PairFailure] = field(default_factory=list)
+    cancelled: bool = False
+    spent: float = 0.0
+    requests: int = 0
+    cache_hits: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return not self.failures and not self.cancelled
+
+    def failures_by_cause(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for failure in self.failures:
+            counts[failure.cause] = counts.get(failure.cause, 0) + 1
+        return counts
+
+
+def check_access(plan: GenerationPlan, env: Mapping[str, str]) -> dict[str, Adapter]:
+    """An adapter for every model; AdapterConfigError listing every model that cannot be called."""
+    adapters: dict[str, Adapter] = {}
+    problems = []
+    for model in plan.models:
+        try:
+            adapters[model.key] = build_adapter(model, env)
+        except AdapterConfigError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise AdapterConfigError("; ".join(problems))
+    return adapters
+
+
+class Generator:
+    def __init__(
+        self,
+        config: GenerationConfig,
+        plan: GenerationPlan,
+        request: GenerationRequest,
+        *,
+        env: Mapping[str, str] | None = None,
+        cache: ResponseCache | None = None,
+        policy: RetryPolicy | None = None,
+        sleep: Sleep = asyncio.sleep,
+        timeout: float = DEFAULT_TIMEOUT,
+        on_event: Callable[[GenerationEvent], None] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ):
+        self.config = config
+        self.plan = plan
+        self.request = request
+        self.env = dict(os.environ if env is None else env)
+        self.cache = (cache or ResponseCache()) if request.use_cache else None
+        self.policy = policy or RetryPolicy()
+        self.sleep = sleep
+        self.timeout = timeout
+        self.on_event = on_event
+        self.transport = transport
+        self.concurrency = request.concurrency or config.concurrency
+        self._cancelled = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: list[asyncio.Task[Any]] = []
+        self._lock = threading.Lock()
+        self._spent = 0.0
+        self._done = 0
+        self._requests = 0
+        self._cache_hits = 0
+
+    # -- before running ------------------------------------------------------------------------------
+
+    def complete_part(self, task_id: str, model_key: str) -> dict[str, Any] | None:
+        if not self.request.resume:
+            return None
+        return read_complete_part(
+            part_path(self.plan.results_dir, self.plan.experiment_name, task_id, model_key)
+        )
+
+    def estimate(self) -> CostEstimate:
+        """The dry run: an upper bound of the cost, no network."""
+
+        def run_cached(
+            model: ModelEntry, messages: list[Any], run_index: int, seed: int | None, temperature: float
+        ) -> bool:
+            if self.cache is None:
+                return False
+            try:
+                adapter = build_adapter(model, self.env)
+            except AdapterConfigError:
+                return False
+            request = self._code_request(model, messages, seed, temperature)
+            return self.cache.get(cache_key(adapter.endpoint, request, run_index)) is not None
+
+        return estimate_cost(
+            self.config,
+            self.plan,
+            pair_done=lambda t, k: self.complete_part(t, k) is not None,
+            run_cached=run_cached,
+        )
+
+    # -- running ---------------------------------------------------------------------------------------
+
+    def cancel(self) -> None:
+        """Stop as soon as possible; safe from any thread."""
+        self._cancelled.set()
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._cancel_tasks)
+
+    def _cancel_tasks(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+
+    def run(self) -> GenerationResult:
+        """Generate (AdapterConfigError before any request when a model cannot be called)."""
+        adapters = check_access(self.plan, self.env)
+        return asyncio.run(self._run(adapters))
+
+    async def _run(self, adapters: dict[str, Adapter]) -> GenerationResult:
+        self._loop = asyncio.get_running_loop()
+        plan = self.plan
+        result = GenerationResult(plan.experiment_name, None, len(plan.pairs))
+        finished: dict[tuple[str, str], dict[str, Any]] = {}
+        pending: list[tuple[Task, ModelEntry]] = []
+        for task, model in plan.pairs:
+            part = self.complete_part(task.id, model.key)
+            if part is not None:
+                finished[(task.id, model.key)] = part
+                result.resumed.append((task.id, model.key))
+                self._spent_add(
+                    float(part.get("total_cost") or 0.0)
+                )  # counts against --max-cost, as in PRISM
+                self._done += 1
+            else:
+                pending.append((task, model))
+        pair_slots = asyncio.Semaphore(self.concurrency)
+        adapter_slots = {
+            name: asyncio.Semaphore(limit) for name, limit in self.config.provider_concurrency.items()
+        }
+        timeout = httpx.Timeout(self.timeout, connect=min(self.timeout, 30.0))
+        async with httpx.AsyncClient(timeout=timeout, transport=self.transport) as client:
+
+            async def one(task: Task, model: ModelEntry) -> None:
+                async with pair_slots:
+                    if self._cancelled.is_set():
+                        raise asyncio.CancelledError
+                    budget = self.request.max_cost
+                    if budget is not None and self._spent >= budget:
+                        self._fail(
+                            result, task, model, OVER_BUDGET, f"{self._spent:.4f} USD spent of {budget}"
+                        )
+                        return
+                    caller = _Caller(
+                        self, client, adapters[model.key], adapter_slots.get(model.adapter), task, model
+                    )
+                    pair = await self._pair(task, model, caller)
+                if pair is None:
+                    self._fail(result, task, model, caller.last_cause, caller.last_error)
+                    return
+                finished[(task.id, model.key)] = pair
+                result.written.append((task.id, model.key))
+                self._done += 1
+                self._emit("pair_done", task, model, f"{task.id} × {model.key}")
+
+            self._tasks = [asyncio.ensure_future(one(task, model)) for task, model in pending]
+            if self._cancelled.is_set():
+                self._cancel_tasks()
+            outcomes = await asyncio.gather(*self._tasks, return_exceptions=True)
+        for (task, model), outcome in zip(pending, outcomes, strict=True):
+            if isinstance(outcome, asyncio.CancelledError):
+                result.cancelled = True
+                result.failures.append(
+                    PairFailure(task.id, model.key, CANCELLED, "cancelled before it finished")
+                )
+            elif isinstance(outcome, BaseException):
+                raise outcome
+        result.spent, result.requests, result.cache_hits = self._spent, self._requests, self._cache_hits
+        pairs = [finished[(t.id, m.key)] for t, m in plan.pairs if (t.id, m.key) in finished]
+        if pairs:
+            record = experiment_record(
+                plan.experiment_name,
+                plan.category,
+                plan.timestamp,
+                [m.name for m in plan.models],
+                len(plan.tasks),
+                plan.runs_per_task,
+                pairs,
+            )
+            write_json_atomic(plan.experiment_path, record)
+            result.experiment_path = plan.experiment_path
+        return result
+
+    async def _pair(self, task: Task, model: ModelEntry, caller: _Caller) -> dict[str, Any] | None:
+        context_text, objects, context_cost = "", [], 0.0
+        if self.plan.category == "B" and model.supports_tools:
+            context = await gather_context(
+                model.id,
+                task.prompt,
+                task.config_spec,
+                model.context_budget,
+                lambda request: caller.call(request, "context"),
+            )
+            context_text, objects = context.text, context.objects
+            context_cost = self.config.pricing.cost(model.id, context.tokens_input, context.tokens_output)[2]
+            if context.error:
+                self._emit("warning", task, model, f"metadata context not collected: {context.error}")
+        messages = code_messages(
+            self.config.system_prompts.get(self.plan.category, ""), task.prompt, context_text
+        )
+        runs = []
+        for sample in self.plan.samples[model.key]:
+            request = self._code_request(model, messages, sample.seed, sample.temperature)
+            try:
+                reply = await caller.call(request, sample.run_index)
+            except ModelCallError as error:
+                runs.append(
+                    RunOutcome(sample.run_index, sample.seed, sample.temperature, error=error.message)
+                )
+                self._emit("run_done", task, model, f"run {sample.run_index} failed: {error.message}")
+                continue
+            runs.append(
+                RunOutcome(
+                    sample.run_index,
+                    sample.seed,
+                    sample.temperature,
+                    response=reply.content,
+                    tokens_input=reply.tokens_input,
+                    tokens_output=reply.tokens_output,
+                    tokens_total=reply.tokens_total,
+                    elapsed_time=round(reply.elapsed, 3),
+                    cost=self.config.pricing.cost(model.id, reply.tokens_input, reply.tokens_output),
+                )
+            )
+            self._emit("run_done", task, model, f"run {sample.run_index}")
+        if not any(run.success for run in runs):
+            return None  # every run failed: no part, so --resume tries the pair again
+        pair = pair_record(
+            task.id, task.name, model.id, model.name, runs, context_objects=objects, context_cost=context_cost
+        )
+        write_part(part_path(self.plan.results_dir, self.plan.experiment_name, task.id, model.key), pair)
+        return pair
+
+    def _code_request(
+        self, model: ModelEntry, messages: list[Message], seed: int | None, temperature: float
+    ) -> ChatRequest:
+        return ChatRequest(
+            model=model.id,
+            messages=messages,
+            temperature=temperature,
+            max_tokens=self.config.max_tokens,
+            seed=seed if model.supports_seed else None,
+        )
+
+    # -- bookkeeping -----------------------------------------------------------------------------------
+
+    def _spent_add(self, amount: float) -> None:
+        with self._lock:
+            self._spent += amount
+
+    def _fail(
+        self, result: GenerationResult, task: Task, model: ModelEntry, cause: str, message: str
+    ) -> None:
+        result.failures.append(PairFailure(task.id, model.key, cause, message))
+        self._done += 1
+        self._emit("pair_failed", task, model, f"{task.id} × {model.key}: {cause}: {message}")
+
+    def _emit(self, kind: str, task: Task, model: ModelEntry, message: str) -> None:
+        if self.on_event is not None:
+            self.on_event(
+                GenerationEvent(
+                    kind, task.id, model.key, message, self._done, len(self.plan.pairs), self._spent
+                )
+            )
+
+
+class _Caller:
+    """Sends one pair's requests: cache first, then the adapter under its concurrency bound, with
+    retries; remembers the last failure for the pair's summary."""
+
+    def __init__(
+        self,
+        generator: Generator,
+        client: httpx.AsyncClient,
+        adapter: Adapter,
+        slots: asyncio.Semaphore | None,
+        task: Task,
+        model: ModelEntry,
+    ):
+        self.generator = generator
+        self.client = client
+        self.adapter = adapter
+        self.slots = slots
+        self.task = task
+        self.model = model
+        self.last_cause = "error"
+        self.last_error = ""
+
+    async def call(self, request: ChatRequest, run_index: int | str) -> ChatReply:
+        gen = self.generator
+        key = cache_key(self.adapter.endpoint, request, run_index)
+        if gen.cache is not None and (hit := gen.cache.get(key)) is not None:
+            gen._cache_hits += 1
+            return hit
+
+        async def send() -> ChatReply:
+            gen._requests += 1
+            if self.slots is None:
+                return await self.adapter.chat(self.client, request)
+            async with self.slots:
+                return await self.adapter.chat(self.client, request)
+
+        def on_retry(attempt: int, error: ModelCallError, delay: float) -> None:
+            gen._emit(
+                "retry", self.task, self.model, f"retry {attempt} in {delay:.1f} s after: {error.message}"
+            )
+
+        try:
+            reply = await with_retry(send, gen.policy, sleep=gen.sleep, on_retry=on_retry)
+        except ModelCallError as error:
+            self.last_cause, self.last_error = failure_cause(error.message, error.status), error.message
+            raise
+        gen._spent_add(gen.config.pricing.cost(self.model.id, reply.tokens_input, reply.tokens_output)[2])
+        if gen.cache is not None:
+            gen.cache.put(key, reply)
+        return reply
