@@ -8,6 +8,13 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* /usr/share/doc/* /usr/share/man/* \
     && echo "go $(go env GOVERSION | sed s/^go//)" >/etc/prism-toolchain
 
+# vet facts and test dependencies of common standard packages, compiled once (see build_offline.sh)
+COPY go-warmup /tmp/warmup
+RUN cd /tmp/warmup \
+    && HOME=/tmp GOCACHE=/opt/prism-gocache GOFLAGS=-mod=mod go vet . \
+    && HOME=/tmp GOCACHE=/opt/prism-gocache GOFLAGS=-mod=mod go test -c -o /dev/null . \
+    && rm -rf /tmp/warmup /tmp/go-build* && chmod -R a+rX /opt/prism-gocache
+
 ENV PYTHONDONTWRITEBYTECODE=1 \
     LANG=C.UTF-8
 LABEL prism-desktop.sandbox-image="dockerfile" prism-desktop.language="go"

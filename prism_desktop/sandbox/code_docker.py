@@ -76,7 +76,8 @@ def code_run_options(spec: CodeRunSpec, package_dir: Path, run_dir: CodeRunDir) 
     options["cap_add"] = ["SETUID", "SETGID"]  # and nothing else: cap_drop ALL stays
     uid, gid = os.geteuid(), os.getegid()
     options["tmpfs"] = {
-        **options["tmpfs"],
+        # exec: a Go test binary is built there and run (candidate code is native code anyway)
+        "/tmp": f"size={limits.tmpfs_mb}m,mode=1777,exec,nosuid,nodev",
         str(PRIVATE_DIR): f"size=32m,mode=0700,uid={uid},gid={gid},nosuid,nodev",
     }
     options["ulimits"] = [u for u in options["ulimits"] if u.name != "nofile"] + [

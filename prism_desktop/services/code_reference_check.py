@@ -63,6 +63,11 @@ def check_code_references(
         elif failing:
             first = failing[0]
             why = f"{first['name']}: {first['status']} {first['message'][:300]}"
+        elif scores["S"] != 10:
+            syntax = detail.get("S", {})
+            first = (syntax.get("diagnostics") or [{}])[0]
+            timed_out = syntax.get("status") == "timeout"
+            why = "compiler timed out" if timed_out else str(first.get("message", ""))[:300]
         elif result is not None and result.infra_detail:
             why = result.infra_detail[:300]
         outcomes[task.id] = CodeReferenceOutcome(

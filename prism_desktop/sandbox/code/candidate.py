@@ -19,7 +19,7 @@ ALIASES = {
     "typescript": {"typescript", "ts"},
     "go": {"go", "golang"},
 }
-GO_PACKAGE = re.compile(r"^\s*package\s+\w+\s*$", re.MULTILINE)
+GO_PACKAGE = re.compile(r"^[ \t]*package[ \t]+\w+[ \t]*$", re.MULTILINE)
 
 
 def fenced_blocks(text: str) -> list[tuple[str, str]]:

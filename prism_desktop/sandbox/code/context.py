@@ -119,13 +119,13 @@ class RunContext:
             os.close(fd)
             os.close(write_end)
         log = EventLog()
-        per_test = self.limits.per_test_timeout_s
+        allowed = self.limits.load_timeout_s  # until the first test starts, then per test
         clock = time.monotonic()  # when the current test (or the loading phase) began
         stopped: str | None = None
         try:
             while True:
                 now = time.monotonic()
-                wait = min(deadline - now, clock + per_test - now)
+                wait = min(deadline - now, clock + allowed - now)
                 if wait <= 0:
                     stopped = (
                         "deadline" if deadline <= now else ("test_timeout" if log.current else "silence")
@@ -139,7 +139,7 @@ class RunContext:
                     break  # every writer is gone: the test process ended
                 for event in log.feed(data):
                     if event.get("e") in ("start", "end"):
-                        clock = time.monotonic()
+                        clock, allowed = time.monotonic(), self.limits.per_test_timeout_s
         finally:
             os.close(read_end)
         kill_candidates()

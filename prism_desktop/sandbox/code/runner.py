@@ -52,8 +52,9 @@ def lay_out(spec: CodeRunSpec, ctx: RunContext) -> None:
     """Fresh folders: work and tests owned by the runner (the candidate reads), scratch open to it."""
     for folder in (ctx.work, ctx.tests):
         folder.mkdir(mode=0o755)
-    ctx.scratch.mkdir(mode=0o777)
-    ctx.scratch.chmod(0o777)
+    for folder in (ctx.scratch, ctx.scratch / "tmp"):  # the candidate's HOME and TMPDIR
+        folder.mkdir(mode=0o777)
+        folder.chmod(0o777)
     for name, text in spec.files.items():
         target = (ctx.work / name).resolve()
         if ctx.work.resolve() not in target.parents:

@@ -17,7 +17,8 @@ RESULT_FORMAT = "prism-desktop.code-result/1"
 @dataclass
 class CodeLimits:
     per_test_timeout_s: float = 10.0
-    compile_timeout_s: float = 60.0
+    load_timeout_s: float = 60.0  # starting the test process and loading the tests, before the first test
+    compile_timeout_s: float = 120.0  # per compiler call; tsc and go are slow on a loaded machine
     run_timeout_s: float = 120.0  # every test of the run together; the container dies after + slack
     memory_mb: int = 1024
     cpus: float = 1.0

@@ -71,17 +71,15 @@ def _close_stream(
     """Verdicts for the tests a finished (or killed) stream left without one; the note to keep."""
     undecided = _undecided(declared, outcomes)
     tail = run.output.strip()[-1500:]
-    if run.stopped is None and declared and not undecided:
-        return None
+    if declared and not undecided:
+        return None if run.stopped is None else "the test process did not exit after its last test; killed"
     if run.stopped == "deadline":
         why, status = "timeout: the run's deadline passed", "not_run"
         if run.log.current is not None:
             outcomes[run.log.current] = CodeTestOutcome(run.log.current, "timeout", why)
     elif run.stopped == "silence":
-        why, status = (
-            f"timeout: nothing started or ended within {per_test:g} s (loading the tests, or between tests)",
-            "timeout",
-        )
+        why = "timeout: the tests did not start (loading them hung) or nothing ended between two tests"
+        status = "timeout"
     elif not declared:
         why, status = f"no test ran (exit {run.exit_code})", "error"
     else:
