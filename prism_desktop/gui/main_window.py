@@ -31,16 +31,20 @@ from PySide6.QtWidgets import (
 from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.ask_model_panel import install_ask_model
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
+from prism_desktop.gui.generate_dialog import install_generate_action
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.gui.i18n import Translations, effective_language
+from prism_desktop.gui.models_view import install_models_action
 from prism_desktop.gui.review_view import ReviewView
 from prism_desktop.gui.runs_model import RunsTableModel
 from prism_desktop.gui.runs_view import RunsView
 from prism_desktop.gui.scoring_panel import ScoringPanel, sandbox_text
 from prism_desktop.gui.sessions_dialog import SessionsDialog
 from prism_desktop.gui.settings import AppSettings, SettingsDialog
+from prism_desktop.gui.team_panel import install_team_features
 from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
@@ -110,6 +114,7 @@ def probe_sandbox(mode: str) -> tuple[bool | None, str]:
 class MainWindow(QMainWindow):
     workspaceOpened = Signal(object)  # the Workspace, once its results are imported
     workspaceFailed = Signal(str)
+    sessionChanged = Signal(object)  # the session id entered, or None when left
 
     def __init__(
         self,
@@ -202,6 +207,10 @@ class MainWindow(QMainWindow):
         self.refresh_choices()
         self._update_actions()
         install_agreement_action(self)  # Review → Agreement…
+        install_generate_action(self)  # Level 1 → Generate answers…
+        self.ask_model = install_ask_model(self)  # Debug → Ask a model
+        install_team_features(self)  # File → Open store…, Review → Adjudication…, the team panel
+        install_models_action(self)  # Review → Models…
 
     # -- building ----------------------------------------------------------------------------------
 
@@ -415,6 +424,10 @@ class MainWindow(QMainWindow):
         )
         self._update_actions()
 
+    def score_runs(self, run_ids: list[int]) -> None:
+        """Level 1 for these runs (the ones just generated, say)."""
+        self._start_scoring(run_ids)
+
     def score_selected(self) -> None:
         self._start_scoring(self.table.selected_run_ids())
 
@@ -528,6 +541,7 @@ class MainWindow(QMainWindow):
             self.table.select_row(0)
         self.tabs.setCurrentIndex(REVIEW_TAB)
         self.focus_grading()
+        self.sessionChanged.emit(session_id)
 
     def leave_session(self) -> None:
         self.session_id = None
@@ -538,6 +552,7 @@ class MainWindow(QMainWindow):
         self.apply_filter()
         self._compute_verified()
         self._update_actions()
+        self.sessionChanged.emit(None)
 
     def ask_identity(self) -> bool:
         """Ask the expert's name (first start, or the Review menu); False when they declined."""
@@ -615,6 +630,15 @@ class MainWindow(QMainWindow):
                     "LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts "
                     "grade on the 0·2·4·6·8·10 scale."),
         )
+
+    def show_runs_of(self, task_id: str, model_id: str) -> None:
+        """The runs table filtered to one task and model (from the Models window's map)."""
+        self.filters.show_only(task_id, model_id)
+        if not self.commands.action("view.toggle_runs").isChecked():
+            self.commands.action("view.toggle_runs").setChecked(True)
+            self.toggle_runs_table()
+        self.raise_()
+        self.activateWindow()
 
     def show_review_tab(self) -> None:
         self.tabs.setCurrentIndex(REVIEW_TAB)
