@@ -22,11 +22,12 @@ import dataclasses
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from prism_desktop.scoring.run_agreement import compare_runs, format_report, select
 from prism_desktop.services.score_experiment import score_experiment
-from prism_desktop.workspace.results import Experiment
+from prism_desktop.workspace.results import Experiment, ScoredRun
 from prism_desktop.workspace.results_loader import load_score_file
 from prism_desktop.workspace.workspace import Workspace
 
@@ -49,14 +50,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _to_score(
-    experiment: Experiment, published: set[tuple[str, str, int]], args: argparse.Namespace
-) -> Experiment:
-    """The experiment restricted to runs the published file has and the filters keep."""
+def _to_score(experiment: Experiment, published: Sequence[ScoredRun], args: argparse.Namespace) -> Experiment:
+    """The experiment restricted to runs the published file has and the filters keep (a run is
+    found by model id, else by response hash, else by model name: see `align`)."""
+    keys = {r.key for r in published}
+    hashes = {(r.task_id, r.run_index, r.response_hash) for r in published if r.response_hash}
+    names = {(r.task_id, r.run_index, r.model_name) for r in published if r.model_name}
     keep = tuple(
         g
         for g in experiment.generations
-        if (g.task_id, g.model_id, g.run_index) in published
+        if (
+            (g.task_id, g.model_id, g.run_index) in keys
+            or (g.task_id, g.run_index, g.response_hash) in hashes
+            or (g.task_id, g.run_index, g.model_name) in names
+        )
         and (not args.task or g.task_id in args.task)
         and (not args.model or g.model_id in args.model)
     )
@@ -75,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     if not args.no_score:
         experiment = workspace.experiment(Path(args.experiment))
-        subset = _to_score(experiment, {r.key for r in published.runs}, args)
+        subset = _to_score(experiment, published.runs, args)
         started = time.monotonic()
         summary = score_experiment(
             workspace, subset, out, sandbox=args.sandbox, jobs=args.jobs, on_progress=_progress
@@ -88,8 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     ours = load_score_file(out)
     categories = {task.id: task.category for task in workspace.tasks}
+    # PRISM's model ids may differ from the experiment's: --model filters our runs, theirs follow
+    # by alignment (their runs of other models then count as "only theirs").
     report = compare_runs(
-        select(ours.runs, args.task, args.model), select(published.runs, args.task, args.model), categories
+        select(ours.runs, args.task, args.model), select(published.runs, args.task), categories
     )
     print(
         f"ours: {out} (protocol {ours.protocol_version}); "

@@ -34,10 +34,21 @@ from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.runtime import MemberSite, MethodSite, member_getter, member_setter
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
 from prism_desktop.bsl.stdlib.globals import load_providers
-from prism_desktop.bsl.values.base import BslObject
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError
 
 COUNTING_MODES = ("off", "codestat", "statements")
 BODY_SECTION = "$entry"  # OneScript's name of the module body in codestat output
+
+
+class _ReadOnlyGlobals:
+    """Where an assignment to a global property's name goes: the platform's properties of the global
+    context (Символы, Справочники, ВидСчета …) cannot be written."""
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        raise BslRuntimeError(f"Поле объекта недоступно для записи ({name})")
+
+
+READ_ONLY_GLOBALS = _ReadOnlyGlobals()
 
 
 class CompileError(Exception):
@@ -340,12 +351,18 @@ class FunctionCompiler(ExpressionCompiler):
         if var is not None:
             self.globals_written.add(var.py_name)
             return var.py_name
+        if self.module.goto and self.is_global_name(name):
+            # the 1C platform (category B; `goto` marks its rules): an undeclared name of a global
+            # property is that property, never an implicit local, so `ВидСчета = Счет.Вид;` fails at
+            # run time (PRISM's published B19 logs)
+            return f"{self.module.constant(READ_ONLY_GLOBALS)}[{name!r}]"
         return self.define(key)
 
     def write_name_expr(self, name: str, src: str, node: A.Node) -> str:
         target = self.write_target(name)
-        if target.startswith("_L["):
-            return f"_L.__setitem__({target[3:-1]}, {src})"
+        if target.endswith("]"):  # `_L['x']` (dynamic code) or a read-only global property
+            container, _, key = target[:-1].partition("[")
+            return f"{container}.__setitem__({key}, {src})"
         return f"({target} := {src})"
 
     # --- counting marks -----------------------------------------------------------------------

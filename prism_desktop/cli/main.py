@@ -98,6 +98,11 @@ COMMANDS: tuple[Command, ...] = (
         "export_command",
         "export Verified annotations, an expert's grades as expert files, or the agreement report",
     ),
+    Command(
+        ("session",),
+        "session_command",
+        "team calibration sessions: experts, assignment with overlap, progress, adjudication",
+    ),
     Command(("gui",), "gui_command", "open the desktop window (the default without a command)"),
     Command(("bsl", "check"), "bsl_check_command", "list the syntax and compile-time errors of BSL modules"),
     Command(("bsl", "run"), "bsl_run_command", "execute a BSL module (its body) with the built-in engine"),

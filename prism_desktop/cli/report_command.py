@@ -159,7 +159,7 @@ def render_report(rows: Sequence[dict[str, Any]]) -> str:
     """One aligned table per category; "—" where nothing was measured."""
     if not rows:
         return "no runs in these files"
-    headers = ("model", "runs", "tasks", *SUMMARY_AXES, "Q 95% CI", "solved", *BUCKETS, "top failure")
+    headers = ("model", "runs", "N/A", "tasks", *SUMMARY_AXES, "Q 95% CI", "solved", *BUCKETS, "top failure")
     align: list[Any] = [">"] * len(headers)
     align[0] = align[-1] = "<"
     blocks = []
@@ -173,6 +173,7 @@ def render_report(rows: Sequence[dict[str, Any]]) -> str:
                 (
                     row["model"],
                     row["runs"],
+                    row.get("unmeasured") or None,
                     row["tasks"],
                     *(row["means"][axis] for axis in SUMMARY_AXES),
                     _margin(row["margin"]),

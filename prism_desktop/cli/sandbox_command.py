@@ -47,14 +47,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from prism_desktop.sandbox.image import IMAGE_REF, engine_status
+    from prism_desktop.sandbox.image import IMAGE_REF, engine_endpoint, engine_status
 
     status = engine_status()
     ready = status.reachable and status.image_present
     if args.quiet:
         return EXIT_OK if ready else EXIT_PROBLEMS
     if status.reachable:
-        print(f"engine:  Docker {status.version}, reachable")
+        print(f"engine:  Docker {status.version}, reachable at {engine_endpoint()}")
         image = (
             f"{IMAGE_REF} present ({status.image_id}, created {status.image_created})"
             if status.image_present
@@ -62,7 +62,7 @@ def _status(args: argparse.Namespace) -> int:
         )
         print(f"image:   {image}")
     else:
-        print(f"engine:  none reachable ({status.error})")
+        print(f"engine:  none reachable ({status.error}) at {engine_endpoint()}")
     choice = "docker (isolated)" if ready else "local subprocess fallback (NOT isolated)"
     print(f"runs go: {choice}")
     return EXIT_OK if ready else EXIT_PROBLEMS

@@ -75,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
         f"{summary.out}: {summary.total} runs ({summary.scored_now} scored now, {summary.resumed} resumed) "
         f"in {isolation}"
     )
+    if summary.rescored:
+        print(
+            f"{summary.rescored} checkpointed run(s) were scored again: they were recorded under another "
+            "sandbox runner, engine or protocol, and one file never mixes them"
+        )
     if summary.unknown_tasks:
         print(f"skipped runs of tasks not in the workspace: {', '.join(summary.unknown_tasks)}")
     if summary.infra_errors:

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,7 +21,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -34,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui.actions import Menu
 from prism_desktop.gui.agreement_tables import (
     AXES,
     SPLITS,
@@ -551,27 +550,19 @@ class _AgreementAction(QObject):
     """Owns the main window's Review → Agreement… action: its text in the current language, its
     enabled state (a workspace must be open) and the one Agreement window it opens."""
 
-    def __init__(self, window: MainWindow, menu: QMenu):
+    def __init__(self, window: MainWindow):
         super().__init__(window)
         self.window = window
         self.dialog: AgreementDialog | None = None
-        self.action = QAction(window)
-        self.action.setObjectName("agreementAction")
-        self.action.triggered.connect(self.open)
-        menu.addAction(self.action)
-        window.installEventFilter(self)
+        self.action = window.commands.add(
+            "review.agreement",
+            lambda: tr("&Agreement…"),
+            self.open,
+            Menu.REVIEW,
+            tip=lambda: tr("Agreement of the machine with the experts, Verified marks, exports"),
+        )
         window.workspaceOpened.connect(lambda _workspace: self.update())
-        self.retranslate()
         self.update()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        return False
-
-    def retranslate(self) -> None:
-        self.action.setText(tr("&Agreement…"))
-        self.action.setToolTip(tr("Agreement of the machine with the experts, Verified marks, exports"))
 
     def update(self) -> None:
         self.action.setEnabled(self.window.workspace is not None)
@@ -595,17 +586,6 @@ class _AgreementAction(QObject):
         self.dialog.activateWindow()
 
 
-def _review_menu(window: MainWindow) -> QMenu:
-    """The main window's Review menu, found in its menu bar by its title (MainWindow's own,
-    translated string); a Review menu of our own if it has none."""
-    wanted = QCoreApplication.translate("MainWindow", "&Review").replace("&", "")
-    for action in window.menuBar().actions():
-        menu = action.menu()
-        if isinstance(menu, QMenu) and menu.title().replace("&", "") == wanted:
-            return menu
-    return window.menuBar().addMenu(tr("&Review"))
-
-
 def install_agreement_action(window: MainWindow) -> None:
     """Add Review → Agreement… to the main window (call once, after its menus exist)."""
-    _AgreementAction(window, _review_menu(window))
+    _AgreementAction(window)

@@ -8,11 +8,11 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QScrollBar, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QScrollBar, QSplitter, QVBoxLayout, QWidget
 
-from prism_desktop.gui.code_editor import CodeEditor, GutterMarker, LanguageAware
+from prism_desktop.gui.code_editor import CodeEditor, GutterMarker, LanguageAware, code_font
 
 REMOVED_TINT = "#fde2e1"  # only in the reference (or changed there)
 ADDED_TINT = "#dcf5dc"  # only in the candidate (or changed there)
@@ -74,6 +74,17 @@ class CodeCompare(LanguageAware, QWidget):
         self.candidate_title = QLabel()
         for title in (self.reference_title, self.candidate_title):
             title.setStyleSheet("font-weight: 600; padding: 2px 4px;")
+        # Why the candidate is empty or was not measured: above the code, never below the fold.
+        # The text comes from the model's API or the run: plain text, never rich.
+        self.candidate_note = QLabel()
+        self.candidate_note.setObjectName("candidateNote")
+        self.candidate_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.candidate_note.setWordWrap(True)
+        self.candidate_note.setStyleSheet(
+            "color: #8a1c13; background: #fdecea; border: 1px solid #f4b4ae; border-radius: 3px;"
+            " padding: 3px 6px;"
+        )
+        self.candidate_note.hide()
         self.rows: list[AlignedRow] = []
         splitter = QSplitter()
         self.panes: list[QWidget] = []
@@ -84,6 +95,8 @@ class CodeCompare(LanguageAware, QWidget):
             layout.setContentsMargins(0, 0, 0, 0)
             layout.setSpacing(2)
             layout.addWidget(title)
+            if editor is self.candidate:
+                layout.addWidget(self.candidate_note)
             layout.addWidget(editor)
             splitter.addWidget(pane)
         splitter.setChildrenCollapsible(False)
@@ -147,6 +160,25 @@ class CodeCompare(LanguageAware, QWidget):
                 right_bars[row] = QColor(CHANGED_BAR if changed else ADDED_BAR)
         self.reference.set_row_tints(left_tints, left_bars)
         self.candidate.set_row_tints(right_tints, right_bars)
+
+    def set_candidate_note(self, text: str | None) -> None:
+        """A failure reason shown at the top of the candidate pane (None hides it)."""
+        self.candidate_note.setText(text or "")
+        self.candidate_note.setVisible(bool(text))
+
+    def set_wrap(self, wrap: bool) -> None:
+        """Wrap long lines in both panes (the rows stay aligned only without wrapping)."""
+        mode = QPlainTextEdit.LineWrapMode.WidgetWidth if wrap else QPlainTextEdit.LineWrapMode.NoWrap
+        for editor in (self.reference, self.candidate):
+            editor.setLineWrapMode(mode)
+
+    def set_zoom(self, points: int) -> None:
+        """The code font `points` larger (negative: smaller) than normal."""
+        for editor in (self.reference, self.candidate):
+            font = code_font()
+            font.setPointSizeF(max(6.0, font.pointSizeF() + points))
+            editor.setFont(font)
+            editor.setTabStopDistance(editor.fontMetrics().horizontalAdvance(" ") * 4)
 
     def changed_rows(self) -> list[int]:
         return [i for i, r in enumerate(self.rows) if r.kind != "equal"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui.actions import make_action
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import CodeEditor, GutterMarker
 from prism_desktop.gui.logs_tabs import LogsTabs
@@ -62,8 +62,7 @@ class DebugView(QWidget):
         self.run_button.clicked.connect(self.run_editor)
         self.run_canonical.clicked.connect(lambda: self._load("canonical", run=True))
         self.run_baseline.clicked.connect(lambda: self._load("perf_baseline", run=True))
-        QShortcut(QKeySequence("Ctrl+Return"), self, self.run_editor)
-        QShortcut(QKeySequence("F5"), self, self.run_editor)
+        make_action(self, "debug.run", None, self.run_editor, Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
         self.editor = CodeEditor(self, read_only=False)
         self.statement = QTextBrowser()

@@ -135,10 +135,17 @@ class FilterBar(QWidget):
         )
 
     def reset(self) -> None:
+        self.show_only()
+
+    def show_only(self, task_id: str | None = None, model_id: str | None = None) -> None:
+        """Every choice back to "all", then the given task and model (when the lists have them)."""
         with _Quiet(self):
             for combo in (self.task, self.category, self.model, self.band, self.state):
                 combo.setCurrentIndex(0)
             self.search.clear()
+            for combo, value in ((self.task, task_id), (self.model, model_id)):
+                if value is not None:
+                    combo.setCurrentIndex(max(combo.findData(value), 0))
         self._debounce.stop()
         self.filterChanged.emit()
 

@@ -26,12 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.hotkeys import keys_of
 from prism_desktop.store.models import GRADE_STEPS
 
 # Stored values stay in the domain's language whatever the UI language (they end up in exports).
 APPROACHES = ("идиоматично", "приемлемо", "неудачный подход")
-AXIS_KEYS = {"S": ("S", "Ы"), "M": ("M", "Ь"), "O": ("O", "Щ"), "P": ("P", "З")}
-STEP_KEYS = {"0": 0, "2": 2, "4": 4, "6": 6, "8": 8, "1": 10}  # "1" stands for 10
 
 _BUTTON_STYLE = """
 QPushButton { min-width: 30px; max-width: 38px; padding: 3px 0; border: 1px solid #b8bfc9;
@@ -51,6 +50,8 @@ class AxisBox(QFrame):
         self.axis = axis
         self.criteria = dict(criteria)
         self.step: int | None = None
+        self.current = False
+        self.missing = False
         self.setObjectName(f"axisBox{axis}")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel()
@@ -135,11 +136,28 @@ class AxisBox(QFrame):
         self.state.setText("" if step is None else f"<b>{step}</b>")
         self.chosen_text.setText(self.criteria.get(step, "") if step is not None else not_graded)
         self.chosen_text.setStyleSheet("color: #374151;" if step is not None else "color: #9ca3af;")
+        if step is not None:
+            self.missing = False
+        self._restyle()
 
     def set_current(self, current: bool) -> None:
+        self.current = current
         self.expanded.setVisible(current)
         self.collapsed.setVisible(not current)
-        frame = "border: 2px solid #1f5fbf; background: #f7faff;" if current else "border: 1px solid #d5d9e0;"
+        self._restyle()
+
+    def set_missing(self, missing: bool) -> None:
+        """Marked red after Enter on an incomplete run, until it gets a grade."""
+        self.missing = missing
+        self._restyle()
+
+    def _restyle(self) -> None:
+        if self.missing and self.step is None:
+            frame = "border: 2px solid #c4320a; background: #fff4ed;"
+        elif self.current:
+            frame = "border: 2px solid #1f5fbf; background: #f7faff;"
+        else:
+            frame = "border: 1px solid #d5d9e0;"
         self.setStyleSheet(f"QFrame#axisBox{self.axis} {{ {frame} border-radius: 4px; }}")
 
 
@@ -148,6 +166,8 @@ class GradingPanel(LanguageAware, QWidget):
     stepCleared = Signal(str)
     noteEdited = Signal()  # comment or approach changed: read them with comment() / approach()
     saveAndNext = Signal()
+    skipRequested = Signal()
+    flagToggled = Signal(bool)  # the expert clicked the "unsure" flag
     currentAxisChanged = Signal(str)
 
     def __init__(self, parent: QWidget | None = None):
@@ -183,6 +203,18 @@ class GradingPanel(LanguageAware, QWidget):
         self.status = QLabel()
         self.status.setStyleSheet("color: #4b5563;")
         self.status.setWordWrap(True)
+        self.flag_button = QPushButton()
+        self.flag_button.setObjectName("unsureFlag")
+        self.flag_button.setCheckable(True)
+        self.flag_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.flag_button.setStyleSheet(
+            "QPushButton:checked { background: #fff4e5; color: #8a4b00; border: 1px solid #e0a800; }"
+        )
+        self.flag_button.clicked.connect(lambda checked: self.flagToggled.emit(checked))
+        self.skip_button = QPushButton()
+        self.skip_button.setObjectName("skipButton")
+        self.skip_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.skip_button.clicked.connect(self.skipRequested)
         self.next_button = QPushButton()
         self.next_button.setObjectName("saveNextButton")
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -197,6 +229,8 @@ class GradingPanel(LanguageAware, QWidget):
         note.setColumnStretch(1, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.flag_button)
+        bottom.addWidget(self.skip_button)
         bottom.addWidget(self.next_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -214,6 +248,9 @@ class GradingPanel(LanguageAware, QWidget):
         self.comment_label.setText(self.tr("Comment:"))
         self.comment_edit.setPlaceholderText(self.tr("what the machine cannot see (C to type, Esc to leave)"))
         self.next_button.setText(self.tr("Save and next  ⏎"))
+        self.skip_button.setText(self.tr("Skip  ␣"))
+        self.flag_button.setText(self.tr("Unsure  F"))
+        self.flag_button.setToolTip(self.tr("Flag this run: you are not sure of your grades (F)"))
         labels = {
             None: self.tr("— not judged —"),
             "идиоматично": self.tr("idiomatic"),
@@ -229,7 +266,7 @@ class GradingPanel(LanguageAware, QWidget):
             "P": self.tr("Platform"),
         }
         for axis, box in self.boxes.items():
-            box.set_title(self.axis_names[axis], " / ".join(AXIS_KEYS[axis]))
+            box.set_title(self.axis_names[axis], " / ".join(keys_of(f"grade.axis.{axis}")))
             box.set_step(box.step, self.tr("not graded yet"))
 
     # -- state ------------------------------------------------------------------------------------
@@ -273,6 +310,16 @@ class GradingPanel(LanguageAware, QWidget):
         self.approach_box.blockSignals(False)
         if not self.comment_edit.hasFocus():
             self.comment_edit.setText(comment or "")
+
+    def highlight_missing(self, axes: Sequence[str]) -> None:
+        for axis, box in self.boxes.items():
+            box.set_missing(axis in axes)
+
+    def flagged(self) -> bool:
+        return self.flag_button.isChecked()
+
+    def set_flagged(self, flagged: bool) -> None:
+        self.flag_button.setChecked(flagged)
 
     def steps(self) -> dict[str, int]:
         return {axis: box.step for axis, box in self.boxes.items() if box.step is not None}

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -28,17 +28,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.ask_model_panel import install_ask_model
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
+from prism_desktop.gui.generate_dialog import install_generate_action
+from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.gui.i18n import Translations, effective_language
+from prism_desktop.gui.models_view import install_models_action
 from prism_desktop.gui.review_view import ReviewView
 from prism_desktop.gui.runs_model import RunsTableModel
 from prism_desktop.gui.runs_view import RunsView
 from prism_desktop.gui.scoring_panel import ScoringPanel, sandbox_text
 from prism_desktop.gui.sessions_dialog import SessionsDialog
 from prism_desktop.gui.settings import AppSettings, SettingsDialog
+from prism_desktop.gui.team_panel import install_team_features
 from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
@@ -108,6 +114,7 @@ def probe_sandbox(mode: str) -> tuple[bool | None, str]:
 class MainWindow(QMainWindow):
     workspaceOpened = Signal(object)  # the Workspace, once its results are imported
     workspaceFailed = Signal(str)
+    sessionChanged = Signal(object)  # the session id entered, or None when left
 
     def __init__(
         self,
@@ -182,9 +189,11 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.expert_label)
         bar.addPermanentWidget(self.sandbox_label)
 
-        self._create_actions()
-        self._create_menus()
+        self.commands = install_main_actions(self)
+        self.commands.action("view.wrap").setChecked(settings.code_wrap)
         self.filters.filterChanged.connect(self.apply_filter)
+        self.tabs.currentChanged.connect(lambda _index: self._update_grading_keys())
+        self.table.clicked.connect(lambda _index: self.focus_grading())
         self.table.currentRunChanged.connect(self._current_run_changed)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         self.model.countChanged.connect(lambda _count: self._update_counts())
@@ -198,60 +207,18 @@ class MainWindow(QMainWindow):
         self.refresh_choices()
         self._update_actions()
         install_agreement_action(self)  # Review → Agreement…
+        install_generate_action(self)  # Level 1 → Generate answers…
+        self.ask_model = install_ask_model(self)  # Debug → Ask a model
+        install_team_features(self)  # File → Open store…, Review → Adjudication…, the team panel
+        install_models_action(self)  # Review → Models…
 
     # -- building ----------------------------------------------------------------------------------
 
-    def _create_actions(self) -> None:
-        def action(slot: Any, shortcut: str | QKeySequence.StandardKey | None = None) -> QAction:
-            created = QAction(self)
-            if shortcut is not None:
-                created.setShortcut(QKeySequence(shortcut))
-            created.triggered.connect(slot)
-            return created
-
-        self.open_action = action(self.choose_workspace, QKeySequence.StandardKey.Open)
-        self.reimport_action = action(self.reimport, "Ctrl+Shift+R")
-        self.settings_action = action(self.show_settings, "Ctrl+,")
-        self.quit_action = action(self.close, QKeySequence.StandardKey.Quit)
-        self.score_selected_action = action(self.score_selected, "Ctrl+L")
-        self.score_experiment_action = action(self.score_experiment)
-        self.score_shown_action = action(self.score_shown)
-        self.score_unscored_action = action(self.score_unscored)
-        self.cancel_scoring_action = action(self.scoring.cancel)
-        self.sessions_action = action(self.show_sessions, "Ctrl+Shift+S")
-        self.leave_session_action = action(self.leave_session)
-        self.identify_action = action(self.ask_identity)
-        self.next_action = action(self.next_ungraded, "Ctrl+N")
-        self.review_tab_action = action(lambda: self.tabs.setCurrentIndex(REVIEW_TAB), "Ctrl+1")
-        self.debug_tab_action = action(self.debug_current_task, "Ctrl+2")
-        self.reset_filters_action = action(self.filters.reset, "Ctrl+Shift+F")
-        self.focus_search_action = action(self.filters.search.setFocus, QKeySequence.StandardKey.Find)
-        self.about_action = action(self.show_about)
-
-    def _create_menus(self) -> None:
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu("")
-        for item in (self.open_action, self.reimport_action, None, self.settings_action, None,
-                     self.quit_action):
-            self.file_menu.addSeparator() if item is None else self.file_menu.addAction(item)
-        self.level1_menu = bar.addMenu("")
-        for item in (self.score_selected_action, self.score_experiment_action, self.score_shown_action,
-                     self.score_unscored_action, None, self.cancel_scoring_action):
-            self.level1_menu.addSeparator() if item is None else self.level1_menu.addAction(item)
-        self.review_menu = bar.addMenu("")
-        for item in (self.next_action, None, self.sessions_action, self.leave_session_action, None,
-                     self.identify_action):
-            self.review_menu.addSeparator() if item is None else self.review_menu.addAction(item)
-        self.view_menu = bar.addMenu("")
-        for item in (self.review_tab_action, self.debug_tab_action, None, self.focus_search_action,
-                     self.reset_filters_action):
-            self.view_menu.addSeparator() if item is None else self.view_menu.addAction(item)
-        self.help_menu = bar.addMenu("")
-        self.help_menu.addAction(self.about_action)
-
     def _new_review(self, workspace: Workspace) -> None:
         """G2's review view is bound to one workspace: built anew when another one opens."""
-        review = ReviewView(self.store, workspace, self.settings.expert_name or None, self.session_id)
+        review = ReviewView(
+            self.store, workspace, self.settings.expert_name or None, self.session_id, shortcuts=False
+        )
         review.gradeSaved.connect(self._grade_saved)
         review.requestNextRun.connect(self.next_ungraded)
         review.currentRunChanged.connect(self.table.select_run)
@@ -262,6 +229,9 @@ class MainWindow(QMainWindow):
             self.review_slot.removeWidget(old)
             old.deleteLater()
         review.show_run(self.table.current_run)
+        review.code.set_wrap(self.commands.action("view.wrap").isChecked())
+        review.code.set_zoom(self.settings.code_zoom)
+        self._update_grading_keys()
 
     # -- workspace -------------------------------------------------------------------------------
 
@@ -454,6 +424,10 @@ class MainWindow(QMainWindow):
         )
         self._update_actions()
 
+    def score_runs(self, run_ids: list[int]) -> None:
+        """Level 1 for these runs (the ones just generated, say)."""
+        self._start_scoring(run_ids)
+
     def score_selected(self) -> None:
         self._start_scoring(self.table.selected_run_ids())
 
@@ -565,6 +539,9 @@ class MainWindow(QMainWindow):
         self._update_actions()
         if self.model.rowCount():
             self.table.select_row(0)
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        self.focus_grading()
+        self.sessionChanged.emit(session_id)
 
     def leave_session(self) -> None:
         self.session_id = None
@@ -575,6 +552,7 @@ class MainWindow(QMainWindow):
         self.apply_filter()
         self._compute_verified()
         self._update_actions()
+        self.sessionChanged.emit(None)
 
     def ask_identity(self) -> bool:
         """Ask the expert's name (first start, or the Review menu); False when they declined."""
@@ -626,33 +604,6 @@ class MainWindow(QMainWindow):
         if self.workspace is not None:
             title = f"{title} — {self.workspace.root.name}"
         self.setWindowTitle(title)
-        self.file_menu.setTitle(self.tr("&File"))
-        self.level1_menu.setTitle(self.tr("&Level 1"))
-        self.review_menu.setTitle(self.tr("&Review"))
-        self.view_menu.setTitle(self.tr("&View"))
-        self.help_menu.setTitle(self.tr("&Help"))
-        texts = {
-            self.open_action: self.tr("&Open workspace…"),
-            self.reimport_action: self.tr("&Import results again"),
-            self.settings_action: self.tr("&Settings…"),
-            self.quit_action: self.tr("&Quit"),
-            self.score_selected_action: self.tr("Score &selected runs"),
-            self.score_experiment_action: self.tr("Score the current run's &experiment"),
-            self.score_shown_action: self.tr("Score all &shown runs"),
-            self.score_unscored_action: self.tr("Score shown runs &not yet scored here"),
-            self.cancel_scoring_action: self.tr("&Cancel scoring"),
-            self.sessions_action: self.tr("Calibration &sessions…"),
-            self.leave_session_action: self.tr("&Leave the session"),
-            self.identify_action: self.tr("&Identify as expert…"),
-            self.next_action: self.tr("&Next ungraded run"),
-            self.review_tab_action: self.tr("&Review"),
-            self.debug_tab_action: self.tr("&Debug the current task"),
-            self.focus_search_action: self.tr("&Search runs"),
-            self.reset_filters_action: self.tr("Reset &filters"),
-            self.about_action: self.tr("&About PRISM Desktop"),
-        }
-        for item, text in texts.items():
-            item.setText(text)
         self.tabs.setTabText(REVIEW_TAB, self.tr("Review"))
         self.tabs.setTabText(DEBUG_TAB, self.tr("Debug"))
         expert = self.settings.expert_name
@@ -680,6 +631,49 @@ class MainWindow(QMainWindow):
                     "grade on the 0·2·4·6·8·10 scale."),
         )
 
+    def show_runs_of(self, task_id: str, model_id: str) -> None:
+        """The runs table filtered to one task and model (from the Models window's map)."""
+        self.filters.show_only(task_id, model_id)
+        if not self.commands.action("view.toggle_runs").isChecked():
+            self.commands.action("view.toggle_runs").setChecked(True)
+            self.toggle_runs_table()
+        self.raise_()
+        self.activateWindow()
+
+    def show_review_tab(self) -> None:
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        self.focus_grading()
+
+    def focus_grading(self) -> None:
+        """Keyboard focus to the review, where the grading keys act (after a click on a run, on
+        opening a session)."""
+        if self.review is not None and self.tabs.currentIndex() == REVIEW_TAB:
+            self.review.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def show_help(self) -> None:
+        if self.review is not None and self.tabs.currentIndex() == REVIEW_TAB:
+            self.review.run_command("help.keys")
+
+    def toggle_runs_table(self) -> None:
+        """Collapse the runs table to give the code its room (the table keeps its state)."""
+        shown = self.commands.action("view.toggle_runs").isChecked()
+        self.runs_panel.setVisible(shown)
+        if not shown:
+            self.focus_grading()
+
+    def toggle_wrap(self) -> None:
+        wrap = self.commands.action("view.wrap").isChecked()
+        self.settings.code_wrap = wrap
+        if self.review is not None:
+            self.review.code.set_wrap(wrap)
+
+    def zoom_code(self, direction: int) -> None:
+        """Larger (1), smaller (-1) or normal (0) code in the review's panes; remembered."""
+        zoom = 0 if direction == 0 else max(-6, min(12, self.settings.code_zoom + direction))
+        self.settings.code_zoom = zoom
+        if self.review is not None:
+            self.review.code.set_zoom(zoom)
+
     def debug_current_task(self) -> None:
         current = self.table.current_run
         row = self.query.rows_by_id([current]).get(current) if current is not None else None
@@ -692,14 +686,20 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         ready = self.workspace is not None and not self.scoring.busy
         has_rows = self.model.rowCount() > 0
-        self.score_selected_action.setEnabled(ready and bool(self.table.selectionModel().selectedRows()))
-        self.score_experiment_action.setEnabled(ready and self.table.current_run is not None)
-        self.score_shown_action.setEnabled(ready and has_rows)
-        self.score_unscored_action.setEnabled(ready and has_rows)
-        self.cancel_scoring_action.setEnabled(self.scoring.busy)
-        self.reimport_action.setEnabled(self.workspace is not None)
-        self.leave_session_action.setEnabled(self.session_id is not None)
-        self.sessions_action.setEnabled(self.workspace is not None)
+        enable = self.commands.set_enabled
+        enable(["level1.score_selected"], ready and bool(self.table.selectionModel().selectedRows()))
+        enable(["level1.score_experiment"], ready and self.table.current_run is not None)
+        enable(["level1.score_shown", "level1.score_unscored"], ready and has_rows)
+        enable(["level1.cancel"], self.scoring.busy)
+        enable(["file.reimport", "review.sessions"], self.workspace is not None)
+        enable(["review.leave_session"], self.session_id is not None)
+        self._update_grading_keys()
+
+    def _update_grading_keys(self) -> None:
+        """Grading keys work while the review is visible (not on the Debug tab)."""
+        visible = self.review is not None and self.tabs.currentIndex() == REVIEW_TAB
+        enable = self.commands.set_enabled
+        enable([hk.action for hk in HOTKEYS if hk.scope is Scope.GRADING], visible)
 
     def _restore_layout(self) -> None:
         geometry = self.settings.window_state("geometry")

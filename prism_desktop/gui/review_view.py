@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -30,10 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui.actions import make_action
 from prism_desktop.gui.code_compare import CodeCompare
 from prism_desktop.gui.code_editor import GutterMarker, LanguageAware
-from prism_desktop.gui.grading_panel import AXIS_KEYS, STEP_KEYS, GradingPanel
+from prism_desktop.gui.grading_panel import GradingPanel
 from prism_desktop.gui.help_overlay import HelpOverlay
+from prism_desktop.gui.hotkeys import Scope, help_rows
 from prism_desktop.gui.logs_tabs import LogsTabs
 from prism_desktop.gui.scores_panel import ScoresPanel
 from prism_desktop.services.grading import (
@@ -50,8 +52,11 @@ from prism_desktop.services.grading import (
     save_note,
     undo_last,
 )
+from prism_desktop.services.model_comparison import sample_siblings
 from prism_desktop.services.sessions import SessionSummary, session_info
 from prism_desktop.store import Store
+from prism_desktop.store.models import GRADE_AXES as AXES
+from prism_desktop.store.models import GRADE_STEPS
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
 
@@ -84,6 +89,8 @@ class ReviewView(LanguageAware, QWidget):
     gradeSaved = Signal(int)  # run id whose grades changed (saved, cleared or undone)
     requestNextRun = Signal()  # Enter: the host moves on (next_ungraded_run_id() knows the next one)
     currentRunChanged = Signal(int)  # the view moved itself (undo of a change on an earlier run)
+    skipped = Signal(int)  # run id the expert skipped on purpose
+    flagChanged = Signal(int, bool)  # run id, flagged "unsure"
 
     def __init__(
         self,
@@ -92,6 +99,8 @@ class ReviewView(LanguageAware, QWidget):
         expert_name: str | None,
         session_id: int | None,
         parent: QWidget | None = None,
+        *,
+        shortcuts: bool = True,
     ):
         super().__init__(parent)
         self.setObjectName("reviewView")
@@ -112,6 +121,9 @@ class ReviewView(LanguageAware, QWidget):
         self.header.setWordWrap(True)  # a long task title wraps rather than widening the window
         self.badge = QLabel()
         self.badge.setTextFormat(Qt.TextFormat.RichText)
+        self.siblings = QLabel()  # "sample 3 of 10" and, when the machine may be seen, how each sample scored
+        self.siblings.setObjectName("reviewSiblings")
+        self.siblings.setTextFormat(Qt.TextFormat.PlainText)
         self.statement = QTextBrowser()
         self.statement.setObjectName("taskStatement")
         self.statement.setOpenExternalLinks(False)
@@ -128,6 +140,7 @@ class ReviewView(LanguageAware, QWidget):
         top = QHBoxLayout()
         top.setContentsMargins(4, 2, 4, 2)
         top.addWidget(self.header, 1)
+        top.addWidget(self.siblings)
         top.addWidget(self.badge)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.statement)
@@ -167,13 +180,16 @@ class ReviewView(LanguageAware, QWidget):
         self.grading.stepChosen.connect(self._grade)
         self.grading.noteEdited.connect(self._save_note)
         self.grading.saveAndNext.connect(self.save_and_next)
+        self.grading.skipRequested.connect(self.skip)
+        self.grading.flagToggled.connect(self._flag_clicked)
         self.grading.currentAxisChanged.connect(
             lambda axis: self.right.ensureWidgetVisible(self.grading.boxes[axis], 0, 0)
         )
         self.logs.lineActivated.connect(self._jump_to_line)
         self.code.candidateLineClicked.connect(self._jump_to_line)
-        self._shortcuts: list[QShortcut] = []
-        self._install_shortcuts()
+        self._commands = self.commands()
+        if shortcuts:
+            self._install_shortcuts()
         self.set_expert(expert_name)
         self.set_session(session_id)
         self.retranslate()
@@ -181,42 +197,45 @@ class ReviewView(LanguageAware, QWidget):
 
     # -- keyboard ---------------------------------------------------------------------------------
 
-    def _shortcut(self, keys: str, action: Callable[[], None]) -> None:
-        shortcut = QShortcut(QKeySequence(keys), self)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(lambda: self._dispatch(action))
-        self._shortcuts.append(shortcut)
+    def commands(self) -> dict[str, Callable[[], None]]:
+        """What each grading key does (gui/hotkeys.py names them); the main window binds them
+        window-wide, a view on its own binds them to itself."""
+        commands: dict[str, Callable[[], None]] = {
+            "grade.clear": self.clear_current,
+            "grade.save_next": self.save_and_next,
+            "grade.skip": self.skip,
+            "grade.flag": self.toggle_flag,
+            "grade.undo": self.undo,
+            "grade.comment": self._focus_comment,
+            "grade.leave_comment": self._leave_comment,
+            "help.keys": self.toggle_help,
+        }
+        for axis in AXES:
+            commands[f"grade.axis.{axis}"] = partial(self.grading.set_current_axis, axis)
+        for step in GRADE_STEPS:
+            commands[f"grade.step.{step}"] = partial(self.grade_current, step)
+        for index in range(4):
+            commands[f"grade.approach.{index}"] = partial(self.grading.set_approach_index, index)
+        return commands
 
-    def _dispatch(self, action: Callable[[], None]) -> None:
-        if self.help.isVisible():  # any key closes the overlay first
+    def run_command(self, name: str) -> None:
+        """One grading command; any key first closes the help overlay when it is open."""
+        if self.help.isVisible():
             self.help.hide()
             return
-        action()
+        self._commands[name]()
 
     def _install_shortcuts(self) -> None:
-        for axis, keys in AXIS_KEYS.items():
-            for key in keys:
-                self._shortcut(key, partial(self.grading.set_current_axis, axis))
-        for key, step in STEP_KEYS.items():
-            self._shortcut(key, partial(self.grade_current, step))
-            self._shortcut(f"Num+{key}", partial(self.grade_current, step))
-        for key in ("Backspace", "Delete"):
-            self._shortcut(key, self.clear_current)
-        for key in ("Return", "Enter", "Num+Enter"):
-            self._shortcut(key, self.save_and_next)
-        self._shortcut("Ctrl+Z", self.undo)
-        self._shortcut("F1", self.show_help)
-        for key in ("C", "С"):
-            self._shortcut(key, self._focus_comment)
-        self._shortcut("Escape", self._leave_comment)
-        for index in range(4):
-            self._shortcut(f"Ctrl+{index}", partial(self.grading.set_approach_index, index))
+        """A view on its own (tests, embedding) binds the grading keys to itself."""
+        for name in self._commands:
+            make_action(self, name, None, partial(self.run_command, name),
+                        Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         # "?" is Shift+/ on some layouts and a plain key on others, which a QShortcut cannot match
         # on every platform; the text of the key is the same everywhere. Text fields keep their "?".
         if event.text() == "?":
-            self._dispatch(self.show_help)
+            self.run_command("help.keys")
             event.accept()
             return
         super().keyPressEvent(event)
@@ -229,25 +248,17 @@ class ReviewView(LanguageAware, QWidget):
             self._save_note()
         self.setFocus()
 
-    def shortcut_rows(self) -> list[tuple[str, str]]:
-        return [
-            ("S  M  O  P", self.tr("choose the axis (Ы Ь Щ З on the Russian layout)")),
-            ("0 2 4 6 8", self.tr("grade the current axis with that step")),
-            ("1", self.tr("grade the current axis 10")),
-            (self.tr("Backspace / Del"), self.tr("clear the current axis")),
-            (self.tr("Enter"), self.tr("save and go to the next ungraded run")),
-            ("Ctrl+Z", self.tr("undo your last change (also on an earlier run)")),
-            ("Ctrl+1 / 2 / 3", self.tr("approach: idiomatic / acceptable / poor")),
-            ("Ctrl+0", self.tr("clear the approach judgement")),
-            ("C  (С)", self.tr("type a comment; Esc leaves the field")),
-            (self.tr("click a diagnostic"), self.tr("jump to its line in the candidate")),
-            ("F1  ?", self.tr("show or hide this help")),
-        ]
+    def toggle_help(self) -> None:
+        if self.help.isVisible():
+            self.help.hide()
+        else:
+            self.show_help()
 
     def show_help(self) -> None:
+        """The overlay lists every key of the one table (gui/hotkeys.py)."""
         self.help.set_shortcuts(
             self.tr("Keyboard shortcuts"),
-            self.shortcut_rows(),
+            help_rows(Scope.GRADING, Scope.WINDOW),
             self.tr("Every grade is saved the moment you give it. Any key closes this help."),
         )
         self.help.open()
@@ -307,6 +318,7 @@ class ReviewView(LanguageAware, QWidget):
             self.header.setText(self.tr("Choose a run to review."))
             self.statement.clear()
             self.code.set_texts("", "")
+            self.code.set_candidate_note(None)
             self.logs.set_raw_response(None)
             self.logs.show_result(None, None)
             self.logs.set_stored_context(None, None, None)
@@ -323,6 +335,8 @@ class ReviewView(LanguageAware, QWidget):
         self._show_header()
         self._show_statement()
         self.code.set_texts(self.task.canonical if self.task else None, review.candidate_code)
+        self.code.set_candidate_note(self.candidate_note(review))
+        self.grading.set_flagged(False)
         self.logs.set_raw_response(review.response)
         self.logs.show_result(review.run_result, review.auto_run)
         self.logs.set_stored_context(review.runner, review.isolated, review.raw_logs)
@@ -333,6 +347,17 @@ class ReviewView(LanguageAware, QWidget):
         self._refresh_grades()
         steps = self.grading.steps()
         self.grading.set_current_axis(next((a for a in axes if a not in steps), axes[0] if axes else None))
+
+    def candidate_note(self, review: RunReview) -> str | None:
+        """Why the candidate pane is empty or holds no code, in words (None when it holds code)."""
+        if review.success is False:
+            reason = review.error or self.tr("no reason given")
+            return self.tr("The generation failed: %1").replace("%1", reason)
+        if not review.candidate_code.strip():
+            if not review.response.strip():
+                return self.tr("The model's answer is empty.")
+            return self.tr("No code was found in the model's answer (see the Raw response tab).")
+        return None
 
     def _show_header(self) -> None:
         review = self.review
@@ -389,6 +414,29 @@ class ReviewView(LanguageAware, QWidget):
         )
         self.logs.set_machine_visible(not self.machine_hidden)
         self.code.set_diagnostics([] if self.machine_hidden else diagnostic_markers(review))
+        self._show_siblings(review)
+
+    def _show_siblings(self, review: RunReview) -> None:
+        """Which of the n samples of this task and model this run is; the others' verdicts (✓ correct,
+        ✗ not, · not measured) only when the machine's scores may be seen."""
+        siblings = sample_siblings(self.store, review.run_id)
+        if len(siblings) < 2:
+            self.siblings.clear()
+            self.siblings.setToolTip("")
+            return
+        position = next(i for i, s in enumerate(siblings) if s.run_id == review.run_id) + 1
+        text = self.tr("sample %1 of %2").replace("%1", str(position)).replace("%2", str(len(siblings)))
+        tip = self.tr("The model answered this task %1 times in this experiment.")
+        tip = tip.replace("%1", str(len(siblings)))
+        if not self.machine_hidden:
+            marks = "".join("·" if s.correct is None else "✓" if s.correct else "✗" for s in siblings)
+            correct = sum(bool(s.correct) for s in siblings)
+            text += f"  {marks}"
+            tip += " " + self.tr("%1 of them pass every test; this one is mark %2.").replace(
+                "%1", str(correct)
+            ).replace("%2", str(position))
+        self.siblings.setText(text)
+        self.siblings.setToolTip(tip)
 
     def _jump_to_line(self, line: int) -> None:
         self.code.go_to_candidate_line(line)
@@ -466,12 +514,52 @@ class ReviewView(LanguageAware, QWidget):
         if changed:
             self.gradeSaved.emit(self.review.run_id)
 
+    def missing_axes(self) -> list[str]:
+        """The applicable axes of the shown run the expert has not graded yet."""
+        steps = self.grading.steps()
+        return [axis for axis in self.grading.boxes if axis not in steps]
+
     def save_and_next(self) -> None:
+        """Enter: on a fully graded run, save and move on; on an incomplete one, stay and show the
+        first missing axis (Space skips a run on purpose)."""
         if not self._can_grade():
             return
         self._save_note()
         self.setFocus()
+        missing = self.missing_axes()
+        if missing:
+            self.grading.set_current_axis(missing[0])
+            self.grading.highlight_missing(missing)
+            self._error(
+                self.tr("Not graded yet: %1. Grade it, or press Space to skip this run for now.")
+                .replace("%1", ", ".join(missing))
+            )
+            return
         self.requestNextRun.emit()
+
+    def skip(self) -> None:
+        """Space / Shift+Enter: leave this run as it is (it stays ungraded) and go on."""
+        if self.review is None:
+            return
+        self._save_note()
+        self.setFocus()
+        self.skipped.emit(self.review.run_id)
+        self.requestNextRun.emit()
+
+    def _flag_clicked(self, flagged: bool) -> None:
+        if self.review is None or self.expert_id is None:
+            self.grading.set_flagged(not flagged)
+            return
+        self.flagChanged.emit(self.review.run_id, flagged)
+
+    def toggle_flag(self) -> None:
+        """F: mark the run "unsure" (or take the mark back)."""
+        if not self._can_grade():
+            return
+        assert self.review is not None
+        flagged = not self.grading.flagged()
+        self.grading.set_flagged(flagged)
+        self.flagChanged.emit(self.review.run_id, flagged)
 
     def undo(self) -> None:
         if self.expert_id is None:

@@ -101,6 +101,26 @@ class AppSettings:
     def jobs(self, value: int | None) -> None:
         self._set("level1/jobs", value or 0)
 
+    @property
+    def code_zoom(self) -> int:
+        """Points added to the code panes' font (Ctrl+= / Ctrl+−); 0 is the normal size."""
+        try:
+            return int(self._settings.value("review/code_zoom", 0))  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return 0
+
+    @code_zoom.setter
+    def code_zoom(self, value: int) -> None:
+        self._set("review/code_zoom", int(value))
+
+    @property
+    def code_wrap(self) -> bool:
+        return self._text("review/code_wrap", "false") == "true"
+
+    @code_wrap.setter
+    def code_wrap(self, value: bool) -> None:
+        self._set("review/code_wrap", "true" if value else "false")
+
     def window_state(self, key: str) -> QByteArray | None:
         value = self._settings.value(f"window/{key}")
         return value if isinstance(value, QByteArray) else None

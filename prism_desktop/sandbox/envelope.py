@@ -53,7 +53,8 @@ class Envelope:
 def write_envelope(directory: Path, envelope: Envelope) -> None:
     """Replace the result file atomically: the host never reads half an envelope."""
     temp = directory / f".{RESULT_FILE}.tmp"
-    temp.write_text(envelope.to_json(), encoding="utf-8")
+    # "replace": a lone surrogate from candidate text that slipped through must not lose the run
+    temp.write_text(envelope.to_json(), encoding="utf-8", errors="replace")
     os.replace(temp, directory / RESULT_FILE)
 
 

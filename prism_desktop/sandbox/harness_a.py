@@ -9,6 +9,7 @@ the result is compared with PRISM's comparator, so nothing a candidate prints ca
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import time
 from collections.abc import Callable
 from decimal import Decimal
@@ -37,7 +38,13 @@ from prism_desktop.sandbox.spec import (
 
 INSTRUMENT = f"{ENGINE_NAME} {ENGINE_VERSION}"
 NO_FUNCTION = "в коде кандидата не найдено ни одной функции"
+UNDESCRIBABLE = "результат не удаётся сравнить с ожидаемым"
 TAIL = 400  # characters of an error kept as detail, as PRISM keeps of stderr
+DESCRIBE_CHARS = 4000  # of a value shown in a case record (a return value may be 100 MB)
+DESCRIBE_DEPTH = 64  # nesting shown (a return value may nest 5,000 deep)
+HUGE_INT_BITS = 10_000  # Python's str() refuses ints past 4,300 digits
+ERROR_CHARS = 2000  # of an exception text kept in a case record
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def run_legs(spec: RunSpec) -> RunResult:
@@ -66,7 +73,7 @@ def _clip(text: str, limit: int) -> str:
 
 
 def _tail(text: str) -> str:
-    return text[-TAIL:]
+    return clean_text(text[-TAIL:])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -146,9 +153,12 @@ def _failed(measurement: TestsMeasurement, status: str, detail: str) -> TestsMea
 
 
 def _describe_error(error: BslRuntimeError) -> str:
+    """The error as OneScript describes it; the candidate chooses the message, so it is cut short
+    and made safe to travel."""
+    message = clean_text(str(error.message)[:ERROR_CHARS])
     if error.line is None:
-        return error.message
-    return f"{{Модуль {error.module or 'Модуль'} / Ошибка в строке: {error.line} / {error.message}}}"
+        return message
+    return f"{{Модуль {error.module or 'Модуль'} / Ошибка в строке: {error.line} / {message}}}"
 
 
 def _case_args(case: dict[str, Any]) -> list[str]:
@@ -171,8 +181,14 @@ def run_case(
         return TestOutcome(index, "error", shown_args, describe(expected), None, _describe_error(exc))
     except ExecutionLimit as exc:
         return exc
-    status = "pass" if prism_equal(actual, expected) else "fail"
-    return TestOutcome(index, status, shown_args, describe(expected), describe(actual), None)
+    try:
+        status = "pass" if prism_equal(actual, expected) else "fail"
+        shown = describe(actual)
+    except (RecursionError, MemoryError, BslRuntimeError, ValueError) as exc:
+        # The candidate returned something the comparator cannot walk: its failure, not ours.
+        why = f"{UNDESCRIBABLE}: {type(exc).__name__}"
+        return TestOutcome(index, "fail", shown_args, describe(expected), why, None)
+    return TestOutcome(index, status, shown_args, describe(expected), shown, None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -260,29 +276,91 @@ def _tables_equal(actual: Any, expected: BslObject) -> bool:
     return True
 
 
-def describe(value: Any) -> str:
+def describe(value: Any, budget: int = DESCRIBE_CHARS) -> str:
     """A readable BSL-style presentation for case records: literals as written in code, arrays as
-    [..], structures as {Ключ: ..}, tables as columns and rows."""
-    kind = _type(value)
-    if kind in ("Массив", "ФиксированныйМассив"):
-        return "[" + ", ".join(describe(v) for v in value.bsl_iter()) + "]"
-    if kind in ("Структура", "ФиксированнаяСтруктура", "Соответствие", "ФиксированноеСоответствие"):
-        pairs = (
-            f"{describe_key(p.bsl_get('Ключ'))}: {describe(p.bsl_get('Значение'))}" for p in value.bsl_iter()
-        )
-        return kind + "{" + ", ".join(pairs) + "}"
-    if kind == "ТаблицаЗначений":
-        columns = value.bsl_get("Колонки")
-        names = [c.bsl_get("Имя") for c in columns.bsl_iter()]
-        rows = [
-            "[" + ", ".join(describe(c) for c in _row_cells(r, len(names))) + "]" for r in value.bsl_iter()
-        ]
-        return f"ТаблицаЗначений({', '.join(names)}; {', '.join(rows)})"
+    [..], structures as {Ключ: ..}, tables as columns and rows. Bounded, because a candidate's
+    return value is hostile input: at most `budget` characters (then "…"), nesting cut at
+    DESCRIBE_DEPTH, a collection that contains itself shown as "<цикл>", a lone surrogate replaced
+    (it cannot travel as UTF-8). Whatever the value, this returns."""
+    parts: list[str] = []
+    _Describer(parts, budget).add(value, 0, ())
+    return clean_text("".join(parts))
+
+
+def clean_text(text: str) -> str:
+    """Text that can travel as UTF-8 JSON: lone surrogates (Символ(55296)) become U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+class _Describer:
+    def __init__(self, parts: list[str], budget: int):
+        self.parts = parts
+        self.left = budget
+
+    def put(self, text: str) -> bool:
+        """Append within the budget; False once it is spent (the caller stops walking)."""
+        if self.left <= 0:
+            return False
+        if len(text) > self.left:
+            self.parts.append(text[: self.left] + "…")
+            self.left = 0
+            return False
+        self.parts.append(text)
+        self.left -= len(text)
+        return True
+
+    def add(self, value: Any, depth: int, path: tuple[int, ...]) -> bool:
+        kind = _type(value)
+        if kind is None:
+            return self.put(_scalar(value, self.left))
+        if id(value) in path:
+            return self.put("<цикл>")
+        if depth >= DESCRIBE_DEPTH:
+            return self.put("…")
+        inner = (*path, id(value))
+        if kind in ("Массив", "ФиксированныйМассив"):
+            return self.sequence("[", value.bsl_iter(), "]", depth, inner)
+        if kind in ("Структура", "ФиксированнаяСтруктура", "Соответствие", "ФиксированноеСоответствие"):
+            if not self.put(kind + "{"):
+                return False
+            for i, pair in enumerate(value.bsl_iter()):
+                if i and not self.put(", "):
+                    return False
+                if not self.add_key(pair.bsl_get("Ключ"), depth, inner) or not self.put(": "):
+                    return False
+                if not self.add(pair.bsl_get("Значение"), depth + 1, inner):
+                    return False
+            return self.put("}")
+        if kind == "ТаблицаЗначений":
+            names = [c.bsl_get("Имя") for c in value.bsl_get("Колонки").bsl_iter()]
+            if not self.put(f"ТаблицаЗначений({', '.join(names)}; "):
+                return False
+            for i, row in enumerate(value.bsl_iter()):
+                if (i and not self.put(", ")) or not self.sequence(
+                    "[", iter(_row_cells(row, len(names))), "]", depth, inner
+                ):
+                    return False
+            return self.put(")")
+        return self.put(_scalar(value, self.left))
+
+    def add_key(self, key: Any, depth: int, path: tuple[int, ...]) -> bool:
+        return self.put(key) if isinstance(key, str) else self.add(key, depth + 1, path)
+
+    def sequence(self, opening: str, items: Any, closing: str, depth: int, path: tuple[int, ...]) -> bool:
+        if not self.put(opening):
+            return False
+        for i, item in enumerate(items):
+            if (i and not self.put(", ")) or not self.add(item, depth + 1, path):
+                return False
+        return self.put(closing)
+
+
+def _scalar(value: Any, budget: int) -> str:
+    if isinstance(value, str) and len(value) > budget:
+        return literal(value[: budget + 1])  # put() cuts it and marks the cut
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > HUGE_INT_BITS:
+        return f"<число из ≈{int(value.bit_length() * 0.30103) + 1} цифр>"  # str() refuses such ints
     return literal(value)
-
-
-def describe_key(key: Any) -> str:
-    return key if isinstance(key, str) else describe(key)
 
 
 # ---------------------------------------------------------------------------------------------

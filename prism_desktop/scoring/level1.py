@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.bsl.engine import ENGINE_NAME
+from prism_desktop.sandbox.spec import BRunMeasurement, RunResult, TestsMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import EntryPatternError, detect_entry_point_a
 from prism_desktop.scoring.extraction import extract_code
@@ -28,6 +29,7 @@ LEADERBOARD_VIEW = "quality"
 FAILED_GENERATION = "генерация не удалась"
 LEG_NAMES = {"syntax": "синтаксиса", "tests": "тестов", "perf": "производительности", "b_run": "прогона в 1С"}
 BANDED_AXES = ("M", "P")
+INFRA_REASON_CHARS = 300
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,34 @@ class Instruments:
 
     requested: frozenset[str] = frozenset(AXES)
     unavailable: Mapping[str, str] = field(default_factory=dict)
+
+
+CANDIDATE_STOPS = ("timeout", "killed")  # the sandbox stopped the run for what the candidate did
+
+
+def candidate_stop(measurements: RunResult | None) -> str | None:
+    """Why the sandbox stopped the run when the candidate caused it (its wall-clock deadline, a
+    memory or recursion limit, a kill): the legs it did not finish are the candidate's failure,
+    scored 0, never N/A (docs/gaming.md). None for a finished run or our own failure."""
+    if measurements is None or measurements.status not in CANDIDATE_STOPS:
+        return None
+    return (measurements.infra_detail or measurements.status)[:INFRA_REASON_CHARS]
+
+
+def _instrument(measurements: RunResult) -> str:
+    return f"{ENGINE_NAME} {measurements.engine_version}".strip()
+
+
+def _stopped_tests(measurements: RunResult, why: str) -> TestsMeasurement:
+    status = "timeout" if measurements.status == "timeout" else "limit"
+    return TestsMeasurement(instrument=_instrument(measurements), status=status, detail=why)
+
+
+def _infra_failure(measurements: RunResult | None) -> bool:
+    if measurements is None:
+        return False
+    b_run = measurements.b_run
+    return measurements.status == "infra_error" or (b_run is not None and b_run.status == "infra_error")
 
 
 def _missing_reason(leg: str, measurements: RunResult | None, instruments: Instruments) -> str:
@@ -68,6 +98,9 @@ def _score_a(
         tests = measurements.tests if measurements else None
         if not task.testable:
             return AxisScore.not_measured("нет скрытых тестов — ось M не исполнима")
+        stop = candidate_stop(measurements)
+        if tests is None and measurements is not None and stop is not None:
+            tests = _stopped_tests(measurements, stop)
         if tests is None:
             return AxisScore.not_measured(why_missing("tests"))
         entry = None
@@ -90,6 +123,9 @@ def _score_b(
     if axis == "P" and not task.testable:
         return AxisScore.not_measured("нет комплекта исполнения — ось P не исполнима")
     b_run = measurements.b_run if measurements else None
+    stop = candidate_stop(measurements)
+    if b_run is None and measurements is not None and stop is not None:
+        b_run = BRunMeasurement(status="no_result", infra_detail=stop, instrument=_instrument(measurements))
     if b_run is None:
         return AxisScore.not_measured(why_missing("b_run"))
     scorers = {"S": score_syntax_b, "M": score_meaning_b, "P": score_platform}
@@ -114,6 +150,7 @@ def _score_axis(
             rules=protocols.l1.axes["O"],
             runtime=protocols.l1.runtime,
             why_missing=why_missing,
+            stopped=candidate_stop(measurements),
         )
     if task.category == "B":
         return _score_b(axis, task, protocols, measurements, why_missing)
@@ -168,6 +205,10 @@ def score_run(
         axis: results[axis].score if axis in results else None for axis in constitution.axes
     }
     scores["Q"] = quality(scores, task.category, constitution, protocols.l1.runtime.q_decimals)
+    if _infra_failure(measurements) and any(results[a].score is None for a in results):
+        # Our failure left an axis unmeasured: a Q of the rest would rank the run on what survived
+        # (S alone is 10 for most answers). The run stays N/A until it is scored again.
+        scores["Q"] = None
     return {
         "run_index": generation.run_index,
         "response_hash": _run_hash(generation),

@@ -19,6 +19,9 @@ LEG_EXEC_A = "O-исп"
 LEG_EXEC_B = "O-исп-B"
 LEG_AUTO = "O-авто"
 INSUFFICIENT_DATA = "недостаточно данных для оценки роста"
+GROWTH_TOLERANCE = 0.2  # the increments' exponent replaces PRISM's only when it is a step (0.2) larger
+BROKE_UNDER_MEASUREMENT = "не исполнился под замером на размере"
+OURS = "Внутренняя ошибка исполнителя"  # an engine bug: N/A, never the candidate's worst O
 B_METRICS = {"sdbl": "sdbl", "register": "reg_reads", "rows": "rows"}  # perf.yaml `count` -> counter
 
 
@@ -35,6 +38,32 @@ def growth_exponent(values: Sequence[int], sizes: Sequence[int]) -> float | None
     if len(values) < 2 or values[0] <= 0 or values[-1] <= 0 or sizes[0] <= 0 or sizes[-1] <= sizes[0]:
         return None
     return math.log(values[-1] / values[0]) / math.log(sizes[-1] / sizes[0])
+
+
+def growth_of_growing_work(values: Sequence[int], sizes: Sequence[int]) -> float | None:
+    """The exponent of the part of the work that grows, from the increments between rungs: for
+    ops(n) = C + a·n^p on a geometric ladder, (ops(n_K) − ops(n_K−1)) / (ops(n_1) − ops(n_0)) =
+    (n_K−1 / n_0)^p whatever C is, so constant "ballast" cancels. None when the increments do not
+    grow by at least one operation per unit of input added on the last step (the work is flat:
+    PRISM's end-point exponent says all there is to say) or are not positive."""
+    if len(values) < 3 or len(sizes) != len(values):
+        return None
+    first, last = values[1] - values[0], values[-1] - values[-2]
+    if first <= 0 or last <= 0 or last < sizes[-1] - sizes[-2] or sizes[-2] <= sizes[0]:
+        return None
+    return math.log(last / first) / math.log(sizes[-2] / sizes[0])
+
+
+def fitted_growth(values: Sequence[int], sizes: Sequence[int]) -> tuple[float | None, str]:
+    """(p, how): PRISM's end-point exponent, raised to the exponent of the growing work when that
+    is larger (docs/gaming.md) — for honest code the two agree within the table's steps."""
+    two_point = growth_exponent(values, sizes)
+    if two_point is None:
+        return None, ""
+    growing = growth_of_growing_work(values, sizes)
+    if growing is not None and growing > two_point + GROWTH_TOLERANCE:
+        return growing, f"рост по приращениям операций ({growing:.2f}); по крайним точкам {two_point:.2f}"
+    return two_point, ""
 
 
 def _exec_table(rules: AxisRules, leg: str) -> ScoringTable:
@@ -73,23 +102,25 @@ def score_exec_a(
 
     if entry is None:
         return result(None, NO_ENTRY_REASON)
+    worst = evaluate(table, runtime.o_timeout_signal)
     for outcome in perf.sizes:
         if outcome.status == "timeout":
-            if ops:  # it ran on smaller inputs and stalled here: too slow, not unmeasured
-                return result(
-                    evaluate(table, runtime.o_timeout_signal),
-                    f"таймаут на размере {outcome.size} — слишком медленно",
-                )
-            return result(None, f"таймаут уже на минимальном размере {outcome.size}")
+            # Too slow, also at the first size: PRISM leaves that N/A, which Q skips, so a candidate
+            # could opt out of O by stalling only under measurement (docs/gaming.md).
+            return result(worst, f"таймаут на размере {outcome.size} — слишком медленно")
         if outcome.status != "ok" or outcome.ops is None:
             tail = (outcome.note or outcome.status)[-runtime.error_chars :].strip()
-            return result(None, f"не исполнился на размере {outcome.size}: {tail}")
+            if OURS in tail:
+                return result(None, f"не исполнился на размере {outcome.size}: {tail}")
+            # The tests ran (the correctness gate drops O otherwise), the measured run broke: the
+            # candidate's failure, the protocol's worst O.
+            return result(worst, f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
         ops.append(outcome.ops)
         sizes.append(outcome.size)
-    growth = growth_exponent(ops, sizes)
+    growth, how = fitted_growth(ops, sizes)
     if growth is None:
         return result(None, INSUFFICIENT_DATA)
-    return result(evaluate(table, growth - spec.p_opt), "", round(growth, 2))
+    return result(evaluate(table, growth - spec.p_opt), how, round(growth, 2))
 
 
 def score_exec_b(perf: PerfMeasurement, spec: PerfSpec, rules: AxisRules) -> AxisScore:
@@ -153,11 +184,16 @@ def score_optimization(
     rules: AxisRules,
     runtime: RuntimeConstants,
     why_missing: Callable[[str], str],
+    stopped: str | None = None,
 ) -> AxisScore:
     """O for one run with the leg the task calls for. `why_missing(leg)` names why a sandbox
-    leg ("perf", "syntax", "b_run") has no measurement."""
+    leg ("perf", "syntax", "b_run") has no measurement; `stopped` why the sandbox stopped a run
+    for what the candidate did (then a missing O-exec A measurement is the worst O, not N/A)."""
     if task.perf is not None:
         leg = leg_for(task)
+        if perf is None and stopped is not None and leg == LEG_EXEC_A:
+            worst = evaluate(_exec_table(rules, leg), runtime.o_timeout_signal)
+            return AxisScore(worst, {"note": f"{BROKE_UNDER_MEASUREMENT}: {stopped}", "leg": leg})
         if perf is None:
             return AxisScore.not_measured(why_missing("perf"), leg=leg)
         if leg == LEG_EXEC_B:

@@ -98,6 +98,7 @@ def summarise(
                     "task_q": {},
                     "outcomes": [],
                     "samples": {},
+                    "unmeasured": 0,
                 },
             )
             task_samples: list[Sample] = row["samples"].setdefault(group["task_id"], [])
@@ -110,6 +111,7 @@ def summarise(
                     task_samples.append(sample)
                 q = run.get("scores", {}).get("Q")
                 if q is None:
+                    row["unmeasured"] += 1  # shown, never ranked: a failed generation or our own failure
                     continue
                 row["runs"].append(run["scores"])
                 row["task_q"].setdefault(group["task_id"], []).append(float(q))
@@ -124,6 +126,7 @@ def summarise(
                 "model_ids": row["model_ids"],
                 "category": category,
                 "runs": len(row["runs"]),
+                "unmeasured": row["unmeasured"],
                 "tasks": len(per_task_q),
                 "means": {
                     axis: _mean_or_none([float(s[axis]) for s in row["runs"] if s.get(axis) is not None])

@@ -181,6 +181,48 @@ def _applies(axis: str, category: str | None) -> bool:
     return not (axis == "P" and category == "A")
 
 
+def _alternate_keys(run: ScoredRun) -> list[tuple[str, ...]]:
+    keys: list[tuple[str, ...]] = []
+    if run.response_hash:
+        keys.append(("hash", run.task_id, str(run.run_index), run.response_hash))
+    if run.model_name:
+        keys.append(("name", run.task_id, str(run.run_index), run.model_name))
+    return keys
+
+
+def align(ours: Iterable[ScoredRun], theirs: Iterable[ScoredRun]) -> dict[tuple[str, str, int], ScoredRun]:
+    """The runs of `theirs` that match runs of `ours`, keyed by our run's key.
+
+    A run matches the run with the same (task, model id, run index). PRISM renamed some model ids
+    between its experiment file and its auto file (`claude-sonnet-4.6` there,
+    `anthropic/claude-sonnet-4.6` here), so a run left without a twin is then matched by
+    (task, run index, response hash), then by (task, run index, model name); an alternate key is
+    used only when exactly one unmatched run on each side carries it."""
+    ours, theirs = list(ours), list(theirs)
+    by_key = {run.key: run for run in theirs}
+    matched = {run.key: by_key[run.key] for run in ours if run.key in by_key}
+    taken = {their.key for their in matched.values()}
+    our_keys = {run.key for run in ours}
+    loose_ours = [run for run in ours if run.key not in matched]
+    loose_theirs = [run for run in theirs if run.key not in taken and run.key not in our_keys]
+    index: dict[tuple[str, ...], list[ScoredRun]] = {}
+    for run in loose_theirs:
+        for alt in _alternate_keys(run):
+            index.setdefault(alt, []).append(run)
+    wanted: dict[tuple[str, ...], int] = {}
+    for run in loose_ours:
+        for alt in _alternate_keys(run):
+            wanted[alt] = wanted.get(alt, 0) + 1
+    for run in loose_ours:
+        for alt in _alternate_keys(run):
+            candidates = index.get(alt, [])
+            if len(candidates) == 1 and wanted[alt] == 1 and candidates[0].key not in taken:
+                matched[run.key] = candidates[0]
+                taken.add(candidates[0].key)
+                break
+    return matched
+
+
 def compare_runs(
     ours: Iterable[ScoredRun],
     theirs: Iterable[ScoredRun],
@@ -191,8 +233,10 @@ def compare_runs(
     """Agreement of `ours` with `theirs`, the reference. `categories` maps task_id → "A"/"B" (runs
     of unknown tasks count under "?")."""
     categories = categories or {}
-    reference = {run.key: run for run in theirs}
+    theirs = list(theirs)
     mine = {run.key: run for run in ours}
+    reference = align(mine.values(), theirs)
+    matched_theirs = {their.key for their in reference.values()}
     axes = {a: AxisAgreement(a) for a in AXES}
     by_category: dict[str, dict[str, AxisAgreement]] = {}
     groups: dict[tuple[str, int | None, int | None, str, str], MismatchGroup] = {}
@@ -237,7 +281,7 @@ def compare_runs(
     return AgreementReport(
         joined=joined,
         only_ours=sorted(run_label(r) for k, r in mine.items() if k not in reference),
-        only_theirs=sorted(run_label(r) for k, r in reference.items() if k not in mine),
+        only_theirs=sorted(run_label(r) for r in theirs if r.key not in matched_theirs),
         hash_differs=hash_differs,
         axes=axes,
         by_category=by_category,
@@ -270,9 +314,14 @@ def format_report(report: AgreementReport, *, top: int = 25, examples: int = 2) 
         )
         for example in group.examples[:examples]:
             lines.append(f"          e.g. {example['run']}")
-            lines.append(f"            ours:   {example['ours']}")
-            lines.append(f"            theirs: {example['theirs']}")
+            lines.append(f"            ours:   {_one_line(example['ours'])}")
+            lines.append(f"            theirs: {_one_line(example['theirs'])}")
     return "\n".join(lines)
+
+
+def _one_line(text: str) -> str:
+    """A log excerpt on one line: platform messages quote the query text over several lines."""
+    return " ⏎ ".join(part.strip() for part in text.splitlines() if part.strip())
 
 
 def _share_cell(figure: AxisAgreement) -> str:

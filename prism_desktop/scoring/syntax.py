@@ -24,7 +24,10 @@ BALANCED_PAIRS: tuple[tuple[str, str], ...] = (
 )
 PARSE_ERROR_CODE = "ParseError"
 DEFAULT_CLUSTER_GAP = 3  # PRISM's value when a protocol omits `cluster_gap`
-UNMEASURED_RUN_STATUSES = ("infra_error", "no_result")
+# Only our own failure leaves a B run unmeasured. PRISM also leaves `no_result` (a time or resource
+# limit ended the run) N/A; here that is the candidate's failure (docs/gaming.md): it compiled, so S
+# is scored, and M and P are 0.
+UNMEASURED_RUN_STATUSES = ("infra_error",)
 
 
 def balance_check(code: str) -> tuple[bool, dict[str, dict[str, int]]]:

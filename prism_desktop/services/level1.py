@@ -7,6 +7,7 @@ Category A runs on the BSL engine; category B on the BSL engine plus the synthet
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from prism_desktop.workspace.values import jsonable
 from prism_desktop.workspace.workspace import Workspace
 
 ENGINE_INSTRUMENT = f"prism-bsl {__version__}"
+INFRA_RETRIES = 2  # an infra_error run is run again this many times before it is reported N/A
 
 # (generation, measurements or None, auto-file run object)
 Scored = tuple[Generation, RunResult | None, dict[str, Any]]
@@ -121,13 +123,29 @@ class Level1Runner:
             code = extract_code(generation.response)
             specs.append(run_spec(self.workspace, task, code, run_id, size_timeout_s=size_timeout_s))
 
+        spec_of = {spec.run_id: spec for spec in specs}
+        attempts: dict[str, int] = {}
+        again: list[RunSpec] = []
+
         def finished(result: RunResult) -> None:
+            if result.status == "infra_error" and not token.cancelled:
+                tried = attempts.get(result.run_id, 0)
+                if tried < INFRA_RETRIES:  # our failure is retried, a few times, never hidden
+                    attempts[result.run_id] = tried + 1
+                    again.append(spec_of[result.run_id])
+                    return
+                result = dataclasses.replace(
+                    result, infra_detail=f"{result.infra_detail or ''} (после {tried} повторов)".strip()
+                )
             generation = by_id[result.run_id]
             task = self.workspace.task(generation.task_id)
             done[result.run_id] = self._finish(task, generation, result, on_scored)
 
-        if specs:
-            SandboxPool(self.backend, self.jobs).run_batch(specs, on_result=finished, cancel=token)
+        batch = specs
+        while batch:
+            again.clear()
+            SandboxPool(self.backend, self.jobs).run_batch(batch, on_result=finished, cancel=token)
+            batch = list(again)
         return [done[str(n)] for n in range(len(generations))]
 
     def _finish(

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.services.level1 import Level1Runner
@@ -59,7 +60,10 @@ def save_result(
         "logs": result.to_json() if result else None,
         "timings": _timings(result),
     }
-    with store.session(write=True) as session:
+
+    # Two processes of a team may score the same run at once: the later insert loses the unique key
+    # and Store.run runs this again, which then replaces the winner's row.
+    def work(session: Session) -> None:
         row = session.scalar(
             select(Level1Result).where(
                 Level1Result.run_id == run_id, Level1Result.source == SOURCE_SCORED_HERE
@@ -67,9 +71,12 @@ def save_result(
         )
         if row is None:
             session.add(Level1Result(run_id=run_id, source=SOURCE_SCORED_HERE, **values))
+            session.flush()
         else:
             for name, value in values.items():
                 setattr(row, name, value)
+
+    store.run(work, what=f"saving the Level-1 result of run {run_id}")
 
 
 def _timings(result: RunResult | None) -> dict[str, Any] | None:

@@ -2,8 +2,9 @@
 
 canonical.bsl must reach M = 10 and O ≥ 8 (and P = 10 in category B). The deliberately slow anchor
 must reach M = 10 and O ≤ 4: perf_baseline.bsl in category A, measured with the protocol's shorter
-baseline timeout (PRISM_FORMAT §1.6), and our loop_variant.bsl in category B (the canonical with a
-query or a dereference in a loop). The two anchors show that the cost model has no blind spot."""
+baseline timeout (PRISM_FORMAT §1.6), and in category B the task's perf_baseline.bsl when it has one
+(PRISM's later B tasks do), else our loop_variant.bsl (the canonical with a query or a dereference in
+a loop). The two anchors show that the cost model has no blind spot."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def _anchors(task: Task) -> list[_Anchor]:
     anchors = [_Anchor(task, CANONICAL, task.canonical)]
     if task.perf is None:
         return anchors
-    if task.category == "A":
+    if task.category == "A" or task.perf_baseline is not None:
         anchors.append(_Anchor(task, BASELINE, task.perf_baseline))
     else:
         loop = task.directory / LOOP_VARIANT

@@ -4,10 +4,13 @@ Resumable: each finished run is appended to a checkpoint (`<out>.partial.jsonl`,
 line, flushed) before the next one is awaited, so an interrupted batch restarts where it stopped.
 Runs that ended in an infrastructure error are written to the auto file as N/A but not
 checkpointed, so a resume retries them; the checkpoint is removed once nothing is left to retry.
+Each checkpointed run records its provenance (sandbox runner, engine, protocol fingerprint): a run
+recorded under another provenance is scored again on resume, so one file never mixes them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections.abc import Callable
@@ -36,6 +39,7 @@ class ScoreSummary:
     infra_errors: int
     runner: str
     unknown_tasks: list[str] = field(default_factory=list)
+    rescored: int = 0  # checkpointed runs scored again: recorded under another runner, engine or protocol
 
 
 def run_key(generation: Generation) -> RunKey:
@@ -46,18 +50,34 @@ def checkpoint_path(out: Path) -> Path:
     return out.with_name(out.name + ".partial.jsonl")
 
 
-def _read_checkpoint(path: Path) -> dict[RunKey, dict[str, Any]]:
-    """Runs already scored. A torn last line (the process died mid-write) is ignored."""
+def protocol_fingerprint(workspace: Workspace) -> str:
+    """Changes whenever anything scoring reads from metrics/ changes, version bumped or not."""
+    return hashlib.sha256(repr(workspace.protocols).encode("utf-8")).hexdigest()[:16]
+
+
+def provenance(workspace: Workspace, runner: str) -> dict[str, str]:
+    return {"runner": runner, "engine": ENGINE_INSTRUMENT, "protocol": protocol_fingerprint(workspace)}
+
+
+def _read_checkpoint(path: Path, current: dict[str, str]) -> tuple[dict[RunKey, dict[str, Any]], int]:
+    """(runs already scored under the current provenance, how many others were dropped to be
+    scored again). A torn last line (the process died mid-write) is ignored."""
     done: dict[RunKey, dict[str, Any]] = {}
+    stale: set[RunKey] = set()
     if not path.exists():
-        return done
+        return done, 0
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             record = json.loads(line)
-            done[tuple(record["key"])] = record["run"]
+            key = tuple(record["key"])
+            if record.get("provenance") == current:
+                done[key] = record["run"]
+                stale.discard(key)
+            else:
+                stale.add(key)
         except (json.JSONDecodeError, KeyError, TypeError):
             continue
-    return done
+    return done, len(stale - done.keys())
 
 
 def score_experiment(
@@ -74,9 +94,10 @@ def score_experiment(
     generations = [g for g in experiment.generations if g.task_id in known]
     unknown = sorted({g.task_id for g in experiment.generations if g.task_id not in known})
     checkpoint = checkpoint_path(out)
-    done = _read_checkpoint(checkpoint)
-    pending = [g for g in generations if run_key(g) not in done]
     runner = Level1Runner.open(workspace, sandbox, jobs)
+    current = provenance(workspace, runner.backend.name)
+    done, rescored = _read_checkpoint(checkpoint, current)
+    pending = [g for g in generations if run_key(g) not in done]
 
     lock = threading.Lock()
     fresh: dict[RunKey, dict[str, Any]] = {}
@@ -94,7 +115,8 @@ def score_experiment(
                 if result is not None and result.status in INFRA_STATUSES:
                     infra += 1
                 else:
-                    journal.write(json.dumps({"key": list(key), "run": auto_run}, ensure_ascii=False) + "\n")
+                    record = {"key": list(key), "run": auto_run, "provenance": current}
+                    journal.write(json.dumps(record, ensure_ascii=False) + "\n")
                     journal.flush()
                 if on_progress is not None:
                     on_progress(finished, len(generations), generation)
@@ -116,4 +138,5 @@ def score_experiment(
         infra_errors=infra,
         runner=runner.backend.name,
         unknown_tasks=unknown,
+        rescored=rescored,
     )

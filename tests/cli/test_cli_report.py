@@ -56,11 +56,11 @@ def test_table_is_aligned_per_category(workspace: WorkspaceFiles, capsys: pytest
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Category A"
     header, rule, *rows = lines[1 : lines.index("")]
-    assert header.split()[:9] == ["model", "runs", "tasks", "S", "M", "O", "P", "Q", "Q"]
+    assert header.split()[:10] == ["model", "runs", "N/A", "tasks", "S", "M", "O", "P", "Q", "Q"]
     assert set(rule) <= {"-", " "}
     by_model = {row.split()[0]: row.split() for row in rows}
-    assert by_model["Alpha"][1:9] == ["2", "1", "10.00", "7.50", "9.00", "—", "8.84", "—"]
-    assert by_model["Beta"][6] == "—" and by_model["Beta"][9] == "50%"
+    assert by_model["Alpha"][1:10] == ["2", "—", "1", "10.00", "7.50", "9.00", "—", "8.84", "—"]
+    assert by_model["Beta"][7] == "—" and by_model["Beta"][10] == "50%"
     # Right-aligned numeric columns end at the same offset on every line.
     q_end = header.index(" Q ") + 2
     assert all(row[q_end - 1] != " " for row in rows)

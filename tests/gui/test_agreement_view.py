@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -246,12 +246,10 @@ def test_session_without_grades_and_bad_rules(
 
 
 def test_menu_action_opens_the_window(qtbot: QtBot, shell_window: object) -> None:
-    from prism_desktop.gui.agreement_view import install_agreement_action
+    from prism_desktop.gui.actions import Menu
 
-    install_agreement_action(shell_window)  # type: ignore[arg-type]
-    menus = [a.menu() for a in shell_window.menuBar().actions()]  # type: ignore[attr-defined]
-    review = next(m for m in menus if isinstance(m, QMenu) and m.title().replace("&", "") == "Review")
-    action = next(a for a in review.actions() if a.objectName() == "agreementAction")
+    review = shell_window.commands.menu(Menu.REVIEW)  # type: ignore[attr-defined]
+    action = next(a for a in review.actions() if a.objectName() == "review.agreement")
     assert action.text() == "&Agreement…" and action.isEnabled()
     action.trigger()
     dialog = shell_window.findChild(AgreementDialog)  # type: ignore[attr-defined]

@@ -67,19 +67,19 @@ def test_language_choice_defaults_to_the_system() -> None:
 def test_switching_the_language_relabels_the_open_window(shell_window: Any) -> None:
     window = shell_window
     translations = window.translations
-    assert window.file_menu.title() == "&File"
+    assert window.commands.menu("fileMenu").title() == "&File"
     assert window.filters.task.itemText(0) == "All tasks"
     window.set_language("ru")
     QApplication.processEvents()
     assert translations.language == "ru"
-    assert window.file_menu.title() == "&Файл"
+    assert window.commands.menu("fileMenu").title() == "&Файл"
     assert window.filters.task.itemText(0) == "Все задачи"
     assert window.tabs.tabText(0) == "Проверка"
     assert header_text(Column.TASK) == "Задача"
     assert "показано" in window.counts_label.text()
     window.set_language("en")
     QApplication.processEvents()
-    assert window.file_menu.title() == "&File"
+    assert window.commands.menu("fileMenu").title() == "&File"
     assert window.filters.task.itemText(0) == "All tasks"
 
 

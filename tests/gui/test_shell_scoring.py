@@ -39,8 +39,8 @@ def test_scoring_the_demo_runs_in_the_background(shell_window: Any, qtbot: QtBot
     window.scoring.runsScored.connect(lambda rows, _counts: batches.append(rows))
     window.scoring.failed.connect(lambda message: pytest.fail(f"Level 1 failed: {message}"))
     with qtbot.waitSignal(window.scoring.finished, timeout=300_000) as finished:
-        window.score_shown_action.trigger()
-        assert window.scoring.isVisible() and window.cancel_scoring_action.isEnabled()
+        window.commands.action("level1.score_shown").trigger()
+        assert window.scoring.isVisible() and window.commands.action("level1.cancel").isEnabled()
     count, cancelled = finished.args
     assert (count, cancelled) == (13, False)
     assert sum(len(b) for b in batches) == 13  # every run was reported as it arrived
@@ -147,7 +147,7 @@ def test_the_gui_thread_never_stalls_while_100_runs_are_scored(
     window.scoring.failed.connect(lambda message: pytest.fail(f"Level 1 failed: {message}"))
     try:
         with qtbot.waitSignal(window.scoring.finished, timeout=300_000) as finished:
-            window.score_shown_action.trigger()
+            window.commands.action("level1.score_shown").trigger()
     finally:
         timer.stop()
         gc.unfreeze()

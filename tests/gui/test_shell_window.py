@@ -105,7 +105,7 @@ def test_debug_tab_opens_on_the_current_task(shell_window: Any) -> None:
     window = shell_window
     window.table.select_row(window.model.rowCount() - 1)
     row = window.query.rows_by_id([window.table.current_run])[window.table.current_run]
-    window.debug_tab_action.trigger()
+    window.commands.action("view.debug_tab").trigger()
     assert window.tabs.currentIndex() == DEBUG_TAB
     assert window.debug.current_task().id == row.task_id
 

@@ -172,6 +172,19 @@ def test_only_exported_methods_of_the_candidate_are_visible_to_the_tests() -> No
     assert run.log.count("Метод объекта не обнаружен (Помощник)") == 3
 
 
+@pytest.mark.parametrize("name", ["ВидСчета", "Символы", "Справочники"])
+def test_assigning_a_global_propertys_name_writes_the_read_only_property(name: str) -> None:
+    """1C takes an undeclared name of a global property as that property, never as an implicit local
+    (PRISM's published B19 logs: `ВидСчета = СсылкаНаСчет.Вид;` -> "Поле объекта недоступно для
+    записи (ВидСчета)"); declared with Перем it is a local."""
+    code = CORRECT.replace("    Ссылка =", f"    {name} = 1;\n    Ссылка =")
+    run = b_run(code)
+    assert (run.status, run.passed) == ("ok", 0)
+    assert run.log.count(f"Поле объекта недоступно для записи ({name})") == 3
+    declared = CORRECT.replace("    Ссылка =", f"    Перем {name};\n    {name} = 1;\n    Ссылка =")
+    assert "недоступно для записи" not in b_run(declared).log
+
+
 # --- the result string --------------------------------------------------------------------------
 
 

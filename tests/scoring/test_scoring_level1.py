@@ -183,11 +183,16 @@ def test_category_b_no_entry_row_of_the_failure_table() -> None:
     assert run["detail"]["O"]["run_status"] == "no_entry"
 
 
-@pytest.mark.parametrize("status", ["infra_error", "no_result"])
-def test_category_b_infrastructure_failure_nulls_every_axis(status: str) -> None:
-    measurements = result(syntax=syntax(), b_run=b_run(status, 0, 0))
+def test_category_b_infrastructure_failure_nulls_every_axis() -> None:
+    measurements = result(syntax=syntax(), b_run=b_run("infra_error", 0, 0))
     run = score_run(task_b(), PROTOCOLS, generation(CODE_B, task_id="B1"), measurements)
     assert run["scores"] == {"S": None, "M": None, "O": None, "P": None, "Q": None}
+
+
+def test_category_b_run_stopped_by_a_limit_is_the_candidates_failure() -> None:
+    measurements = result(syntax=syntax(), b_run=b_run("no_result", 0, 0))
+    run = score_run(task_b(), PROTOCOLS, generation(CODE_B, task_id="B1"), measurements)
+    assert run["scores"]["M"] == 0.0 and run["scores"]["P"] == 0.0 and run["scores"]["S"] == 10
 
 
 def test_category_b_perf_timeout_is_na_not_two() -> None:

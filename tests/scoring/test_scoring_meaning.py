@@ -132,7 +132,12 @@ def test_category_b_candidate_fault_is_zero(status: str) -> None:
     assert result.detail["platform_errors"] == []  # only a run that produced a result has markers
 
 
-@pytest.mark.parametrize("status", ["infra_error", "no_result"])
+def test_category_b_limit_stop_is_zero_not_na() -> None:
+    result = score_meaning_b(b_run("no_result", 0, 0, infra_detail="время"), M_RULES, RUNTIME)
+    assert result.score == 0.0 and result.band == 0
+
+
+@pytest.mark.parametrize("status", ["infra_error"])
 def test_category_b_infrastructure_is_not_measured(status: str) -> None:
     result = score_meaning_b(b_run(status, 0, 0, infra_detail="x" * 400), M_RULES, RUNTIME)
     assert result.score is None and result.band is None

@@ -86,22 +86,38 @@ def test_timeout_after_a_successful_size_scores_two() -> None:
     assert result.detail["ops"] == [1000, 4000]
 
 
-def test_timeout_at_the_first_size_is_not_measured() -> None:
+def test_timeout_at_the_first_size_is_the_worst_o_not_na() -> None:
     result = exec_a(perf_run((200, "timeout", None)))
-    assert result.score is None
-    assert result.detail is not None and result.detail["note"] == "таймаут уже на минимальном размере 200"
+    assert result.score == 2
+    assert result.detail is not None and result.detail["note"] == "таймаут на размере 200 — слишком медленно"
 
 
-def test_run_failure_is_not_measured_with_the_tail() -> None:
+def test_run_failure_under_measurement_is_the_worst_o_with_the_tail() -> None:
     measurement = perf_run((200, "ok", 1000), (400, "error", None))
     measurement.sizes[1].note = "x" * 300 + " Деление на 0 "
     result = exec_a(measurement)
-    assert result.score is None
+    assert result.score == 2
     assert result.detail is not None
     assert (
         result.detail["note"]
-        == "не исполнился на размере 400: " + ("x" * 300 + " Деление на 0 ")[-200:].strip()
+        == "не исполнился под замером на размере 400: " + ("x" * 300 + " Деление на 0 ")[-200:].strip()
     )
+
+
+def test_an_engine_bug_under_measurement_stays_not_measured() -> None:
+    measurement = perf_run((200, "error", None))
+    measurement.sizes[0].note = "Внутренняя ошибка исполнителя PRISM Desktop (KeyError: 1)"
+    assert exec_a(measurement).score is None
+
+
+def test_constant_ballast_does_not_flatten_the_growth() -> None:
+    sizes = (200, 400, 800, 1600)
+    ballast = [10**9 + n * n for n in sizes]
+    result = exec_a(perf_run(*((n, "ok", ops) for n, ops in zip(sizes, ballast, strict=True))))
+    assert result.detail is not None and result.detail["growth"] == 2.0
+    assert result.score == 4  # one class worse than p_opt = 1, as without the ballast
+    honest = exec_a(perf_run(*((n, "ok", 5 * n + 40) for n in sizes)))
+    assert honest.detail is not None and honest.detail["note"] == ""
 
 
 @pytest.mark.parametrize(

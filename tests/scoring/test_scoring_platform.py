@@ -87,7 +87,12 @@ def test_no_entry_without_detail_names_the_missing_function() -> None:
     assert result.detail["reason"] == "в коде кандидата не найдено ни одной функции"
 
 
-@pytest.mark.parametrize("status", ["infra_error", "no_result"])
+def test_a_run_a_limit_stopped_is_the_candidates_zero() -> None:
+    result = score_platform(b_run("no_result", 0, 0, infra_detail="превышено время"), P_RULES, RUNTIME)
+    assert result.score == 0.0 and result.band == 0
+
+
+@pytest.mark.parametrize("status", ["infra_error"])
 def test_infrastructure_is_not_measured(status: str) -> None:
     result = score_platform(b_run(status, 0, 0, infra_detail="docker упал"), P_RULES, RUNTIME)
     assert result.score is None and result.band is None

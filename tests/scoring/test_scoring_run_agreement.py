@@ -188,3 +188,78 @@ def test_normalise_and_select(tmp_path: Path) -> None:
     assert [r.task_id for r in select(runs, tasks=["B2"])] == ["B2"]
     assert [r.model_id for r in select(runs, models=["m1"])] == ["m1"]
     assert len(select(runs)) == 2
+
+
+def test_runs_join_across_renamed_model_ids(tmp_path: Path) -> None:
+    """PRISM's A auto file says `anthropic/claude-sonnet-4.6` where the experiment says
+    `claude-sonnet-4.6`: the runs still pair up, by response hash first, then by model name."""
+
+    def write(path: Path, groups: list[tuple[str, str, str, list[dict[str, Any]]]]) -> Path:
+        document = {
+            "experiment_id": "experiment_A_x",
+            "evaluator_id": "auto_l1",
+            "tasks": [
+                {"task_id": t, "model_id": m, "model_name": name, "runs": runs} for t, m, name, runs in groups
+            ],
+        }
+        path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+        return path
+
+    theirs = write(
+        tmp_path / "theirs.json",
+        [
+            (
+                "A1",
+                "anthropic/claude-sonnet-4.6",
+                "Claude Sonnet 4.6",
+                [_run(0, 10, 10, 10, None, response_hash="h1")],
+            ),
+            (
+                "A1",
+                "google/gemini-2.5-flash-lite",
+                "Gemini 2.5 Flash Lite",
+                [_run(0, 10, 0, None, None, response_hash="")],
+            ),
+            ("A1", "other/model", "Other", [_run(0, 10, 10, None, None, response_hash="h9")]),
+        ],
+    )
+    ours = write(
+        tmp_path / "ours.json",
+        [
+            ("A1", "claude-sonnet-4.6", "Claude Sonnet 4.6", [_run(0, 10, 10, 10, None, response_hash="h1")]),
+            (
+                "A1",
+                "gemini-2.5-flash-lite",
+                "Gemini 2.5 Flash Lite",
+                [_run(0, 10, 6, None, None, response_hash="")],
+            ),
+        ],
+    )
+    report = compare_runs(load_score_file(ours).runs, load_score_file(theirs).runs, {"A1": "A"})
+    assert report.joined == 2
+    assert report.only_ours == []
+    assert report.only_theirs == ["A1/other/model/0"]
+    assert (report.axes["M"].agree, report.axes["M"].n) == (1, 2)
+
+
+def test_report_prints_multi_line_logs_on_one_line(tmp_path: Path) -> None:
+    """1C quotes the query text over several lines; the text report keeps one example per line
+    (the JSON keeps the log as it is)."""
+    log = 'тест1 ИСКЛЮЧЕНИЕ: {(6, 18)}: Поле не найдено "Т.Поле"\nТ.<<?>>Поле = &П; тест2 ИСКЛЮЧЕНИЕ: x'
+    theirs = _write(
+        tmp_path / "theirs.json",
+        [
+            (
+                "B1",
+                "m1",
+                [_run(0, 10, 0, None, 0, {"M": {"status": "ok", "passed": 0, "total": 3, "log": log}})],
+            )
+        ],
+    )
+    ours = _write(tmp_path / "ours.json", [("B1", "m1", [_run(0, 10, 10, None, 0)])])
+    report = compare_runs(load_score_file(ours).runs, load_score_file(theirs).runs, {"B1": "B"})
+    lines = format_report(report).splitlines()
+    theirs_line = next(line for line in lines if line.strip().startswith("theirs:"))
+    assert 'Поле не найдено "Т.Поле" ⏎ Т.<<?>>Поле = &П;' in theirs_line
+    assert not any(line.startswith("Т.<<?>>") for line in lines)
+    assert "\n" in report.to_json()["mismatches"][0]["examples"][0]["theirs"]

@@ -118,7 +118,7 @@ def test_category_b_no_entry_is_never_compiled_and_gets_ten() -> None:
 
 
 def test_category_b_infrastructure_failure_is_not_measured() -> None:
-    for status in ("infra_error", "no_result"):
+    for status in ("infra_error",):
         result = score_syntax_b(b_run(status, 0, 0), L1.axes["S"], RUNTIME)
         assert result.score is None
         assert result.detail is not None and result.detail["reason"] == f"исполнение не состоялось ({status})"

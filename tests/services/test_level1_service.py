@@ -10,7 +10,7 @@ import pytest
 
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.services.level1 import score_candidate
-from prism_desktop.services.score_experiment import checkpoint_path, run_key, score_experiment
+from prism_desktop.services.score_experiment import checkpoint_path, provenance, run_key, score_experiment
 from prism_desktop.workspace.results_loader import load_experiment
 from prism_desktop.workspace.workspace import Workspace
 
@@ -97,7 +97,8 @@ def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
         "detail": {},
     }
     checkpoint_path(out).parent.mkdir(parents=True)
-    checkpoint_path(out).write_text(json.dumps({"key": list(run_key(first)), "run": marker}) + "\n{torn")
+    record = {"key": list(run_key(first)), "run": marker, "provenance": provenance(workspace, "local")}
+    checkpoint_path(out).write_text(json.dumps(record) + "\n{torn")
 
     summary = score_experiment(workspace, experiment, out, sandbox="local", jobs=2)
     assert (summary.total, summary.resumed, summary.scored_now, summary.infra_errors) == (4, 1, 3, 0)
@@ -119,3 +120,32 @@ def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
     assert runs[2]["scores"]["S"] == 0 and runs[2]["detail"]["S"]["balanced"] is False
     assert runs[3]["scores"]["Q"] is None
     assert runs[3]["detail"]["M"]["reason"].startswith("генерация не удалась")
+
+
+@pytest.mark.parametrize("recorded", ["docker", "local-old-protocol", "none"])
+def test_resume_rescored_runs_recorded_under_another_provenance(tmp_path, workspace, recorded):
+    """Issue 20 item 10: a checkpoint of a Docker batch resumed locally, or of another protocol,
+    is scored again rather than labelled with the current runner."""
+    experiment = load_experiment(_experiment(tmp_path, workspace))
+    out = tmp_path / "auto" / "experiment_A_20261129_000000_auto_l1.json"
+    first = experiment.generations[0]
+    marker = {
+        "run_index": 0,
+        "response_hash": first.response_hash,
+        "scores": {"Q": 1.23},
+        "bands": {},
+        "detail": {},
+    }
+    origin = provenance(workspace, "docker" if recorded == "docker" else "local")
+    if recorded == "local-old-protocol":
+        origin = {**origin, "protocol": "0" * 16}
+    record = {"key": list(run_key(first)), "run": marker}
+    if recorded != "none":
+        record["provenance"] = origin
+    checkpoint_path(out).parent.mkdir(parents=True)
+    checkpoint_path(out).write_text(json.dumps(record) + "\n")
+
+    summary = score_experiment(workspace, experiment, out, sandbox="local", jobs=2)
+    assert (summary.resumed, summary.scored_now, summary.rescored) == (0, 4, 1)
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert all(run["scores"]["Q"] != 1.23 for group in document["tasks"] for run in group["runs"])

@@ -66,6 +66,9 @@ def _float(value: Any) -> float:
     return float(arg_number(value))
 
 
+MAX_POW_BITS = 1_000_000  # ≈ 300,000 digits
+
+
 def _math(fn: Any, *args: float) -> Number:
     try:
         return numbers.from_float(fn(*args))
@@ -77,6 +80,10 @@ def _math(fn: Any, *args: float) -> Number:
 def pow_(base: Any, exponent: Any) -> Number:
     b, e = arg_number(base), arg_number(exponent)
     if type(b) is int and type(e) is int and e >= 0:
+        if abs(b) > 1 and e * abs(b).bit_length() > MAX_POW_BITS:
+            # One multiplication no deadline can interrupt (Pow(10, 100000000) holds the interpreter
+            # for minutes); OneScript's decimal overflows far earlier.
+            raise BslRuntimeError("Недопустимое значение параметра")
         return b**e
     return _math(math.pow, float(b), float(e))
 

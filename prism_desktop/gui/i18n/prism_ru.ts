@@ -222,6 +222,46 @@
             <source>N/A: the Verified marks could not be computed: %1</source>
             <translation>Н/Д: не удалось вычислить отметки Verified: %1</translation>
         </message>
+        <message>
+            <source>&amp;Save and next</source>
+            <translation>&amp;Сохранить и дальше</translation>
+        </message>
+        <message>
+            <source>S&amp;kip this run</source>
+            <translation>&amp;Пропустить прогон</translation>
+        </message>
+        <message>
+            <source>&amp;Flag: unsure</source>
+            <translation>&amp;Отметить: не уверен</translation>
+        </message>
+        <message>
+            <source>&amp;Undo the last grade</source>
+            <translation>&amp;Отменить последнюю оценку</translation>
+        </message>
+        <message>
+            <source>Show the &amp;runs table</source>
+            <translation>Показывать &amp;таблицу прогонов</translation>
+        </message>
+        <message>
+            <source>&amp;Wrap long lines</source>
+            <translation>&amp;Переносить длинные строки</translation>
+        </message>
+        <message>
+            <source>&amp;Larger code</source>
+            <translation>&amp;Крупнее код</translation>
+        </message>
+        <message>
+            <source>S&amp;maller code</source>
+            <translation>&amp;Мельче код</translation>
+        </message>
+        <message>
+            <source>Code at &amp;normal size</source>
+            <translation>Код &amp;обычного размера</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard shortcuts</source>
+            <translation>&amp;Клавиши</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
@@ -641,62 +681,6 @@
     <context>
         <name>ReviewView</name>
         <message>
-            <source>choose the axis (Ы Ь Щ З on the Russian layout)</source>
-            <translation>выбрать ось (в русской раскладке — Ы Ь Щ З)</translation>
-        </message>
-        <message>
-            <source>grade the current axis with that step</source>
-            <translation>поставить текущей оси эту ступень</translation>
-        </message>
-        <message>
-            <source>grade the current axis 10</source>
-            <translation>поставить текущей оси 10</translation>
-        </message>
-        <message>
-            <source>Backspace / Del</source>
-            <translation>Backspace / Del</translation>
-        </message>
-        <message>
-            <source>clear the current axis</source>
-            <translation>снять оценку текущей оси</translation>
-        </message>
-        <message>
-            <source>Enter</source>
-            <translation>Enter</translation>
-        </message>
-        <message>
-            <source>save and go to the next ungraded run</source>
-            <translation>сохранить и перейти к следующему неоценённому прогону</translation>
-        </message>
-        <message>
-            <source>undo your last change (also on an earlier run)</source>
-            <translation>отменить последнее изменение (и на предыдущем прогоне)</translation>
-        </message>
-        <message>
-            <source>approach: idiomatic / acceptable / poor</source>
-            <translation>подход: идиоматично / приемлемо / неудачный</translation>
-        </message>
-        <message>
-            <source>clear the approach judgement</source>
-            <translation>снять оценку подхода</translation>
-        </message>
-        <message>
-            <source>type a comment; Esc leaves the field</source>
-            <translation>написать комментарий; Esc — выйти из поля</translation>
-        </message>
-        <message>
-            <source>click a diagnostic</source>
-            <translation>щелчок по диагностике</translation>
-        </message>
-        <message>
-            <source>jump to its line in the candidate</source>
-            <translation>перейти к её строке в коде кандидата</translation>
-        </message>
-        <message>
-            <source>show or hide this help</source>
-            <translation>показать или скрыть эту справку</translation>
-        </message>
-        <message>
             <source>Keyboard shortcuts</source>
             <translation>Клавиши</translation>
         </message>
@@ -755,6 +739,34 @@
         <message>
             <source>Every run here is graded. Thank you!</source>
             <translation>Все прогоны здесь оценены. Спасибо!</translation>
+        </message>
+        <message>
+            <source>Not graded yet: %1. Grade it, or press Space to skip this run for now.</source>
+            <translation>Ещё не оценено: %1. Поставьте оценку или нажмите Пробел, чтобы пока пропустить прогон.</translation>
+        </message>
+        <message>
+            <source>no reason given</source>
+            <translation>причина не указана</translation>
+        </message>
+        <message>
+            <source>The model's answer is empty.</source>
+            <translation>Ответ модели пуст.</translation>
+        </message>
+        <message>
+            <source>No code was found in the model's answer (see the Raw response tab).</source>
+            <translation>В ответе модели не найден код (см. вкладку с исходным ответом).</translation>
+        </message>
+        <message>
+            <source>sample %1 of %2</source>
+            <translation>ответ %1 из %2</translation>
+        </message>
+        <message>
+            <source>The model answered this task %1 times in this experiment.</source>
+            <translation>Модель отвечала на эту задачу в этом эксперименте %1 раз(а).</translation>
+        </message>
+        <message>
+            <source>%1 of them pass every test; this one is mark %2.</source>
+            <translation>Из них все тесты проходят %1; этот ответ — отметка №%2.</translation>
         </message>
     </context>
     <context>
@@ -1086,6 +1098,18 @@
         <message>
             <source>%1 of %2 axes graded · saved</source>
             <translation>оценено осей: %1 из %2 · сохранено</translation>
+        </message>
+        <message>
+            <source>Skip  ␣</source>
+            <translation>Пропустить  ␣</translation>
+        </message>
+        <message>
+            <source>Unsure  F</source>
+            <translation>Не уверен  F</translation>
+        </message>
+        <message>
+            <source>Flag this run: you are not sure of your grades (F)</source>
+            <translation>Отметить прогон: вы не уверены в своих оценках (F)</translation>
         </message>
     </context>
     <context>
@@ -1725,6 +1749,759 @@
         <message>
             <source>ВЫБРАТЬ … — a query, or a batch separated by ;</source>
             <translation>ВЫБРАТЬ … — запрос или пакет запросов через ;</translation>
+        </message>
+        <message>
+            <source>The query was stopped: %1</source>
+            <translation>Запрос остановлен: %1</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Остановить</translation>
+        </message>
+        <message>
+            <source>Stop the running query (it also stops by itself after 30 s)</source>
+            <translation>Остановить выполняющийся запрос (через 30 с он останавливается сам)</translation>
+        </message>
+    </context>
+    <context>
+        <name>GenerateDialog</name>
+        <message>
+            <source>generation/ cannot be read:</source>
+            <translation>Не удаётся прочитать generation/:</translation>
+        </message>
+        <message>
+            <source>Choose at least one model and one task.</source>
+            <translation>Выберите хотя бы одну модель и одну задачу.</translation>
+        </message>
+        <message>
+            <source>%1 pairs, up to %2 requests (%3 answers already cached): at most %4 USD (prices as of %5).</source>
+            <translation>Пар: %1, запросов не больше %2 (ответов уже в кэше: %3): не больше %4 USD (цены на %5).</translation>
+        </message>
+        <message>
+            <source>No price for %1: counted as free.</source>
+            <translation>Нет цены для %1: считается бесплатной.</translation>
+        </message>
+        <message>
+            <source>Experiment %1</source>
+            <translation>Эксперимент %1</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>готово</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>сбой</translation>
+        </message>
+        <message>
+            <source>retry</source>
+            <translation>повтор</translation>
+        </message>
+        <message>
+            <source>note</source>
+            <translation>заметка</translation>
+        </message>
+        <message>
+            <source>%v of %m pairs · %1 USD</source>
+            <translation>%v из %m пар · %1 USD</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>Отмена…</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pairs written, %3 requests, %4 cached answers, %5 USD spent.</source>
+            <translation>Записано пар: %1 из %2; запросов: %3; ответов из кэша: %4; потрачено %5 USD.</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>Отменено.</translation>
+        </message>
+        <message>
+            <source>%1 runs of this experiment are in the table.</source>
+            <translation>Прогонов этого эксперимента в таблице: %1.</translation>
+        </message>
+        <message>
+            <source>Generation stopped: %1</source>
+            <translation>Генерация остановлена: %1</translation>
+        </message>
+        <message>
+            <source>Generate answers</source>
+            <translation>Генерация ответов</translation>
+        </message>
+        <message>
+            <source>Models (generation/models.yaml)</source>
+            <translation>Модели (generation/models.yaml)</translation>
+        </message>
+        <message>
+            <source>Tasks</source>
+            <translation>Задачи</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Все</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>Ни одной</translation>
+        </message>
+        <message>
+            <source>C&amp;ategory</source>
+            <translation>&amp;Категория</translation>
+        </message>
+        <message>
+            <source>Samples per &amp;model</source>
+            <translation>Ответов на &amp;модель</translation>
+        </message>
+        <message>
+            <source>&amp;Temperature</source>
+            <translation>&amp;Температура</translation>
+        </message>
+        <message>
+            <source>&amp;Requests at once</source>
+            <translation>Одновременных &amp;запросов</translation>
+        </message>
+        <message>
+            <source>Stop at cost (&amp;USD)</source>
+            <translation>Остановиться на сумме (&amp;USD)</translation>
+        </message>
+        <message>
+            <source>Answers</source>
+            <translation>Ответы</translation>
+        </message>
+        <message>
+            <source>as in params.yaml</source>
+            <translation>как в params.yaml</translation>
+        </message>
+        <message>
+            <source>no limit</source>
+            <translation>без ограничения</translation>
+        </message>
+        <message>
+            <source>reuse cached answers</source>
+            <translation>брать ответы из кэша</translation>
+        </message>
+        <message>
+            <source>&amp;Generate</source>
+            <translation>С&amp;генерировать</translation>
+        </message>
+        <message>
+            <source>&amp;Cancel</source>
+            <translation>&amp;Отменить</translation>
+        </message>
+        <message>
+            <source>&amp;Score the new runs</source>
+            <translation>&amp;Оценить новые прогоны</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
+        <message>
+            <source>&amp;Generate answers…</source>
+            <translation>&amp;Сгенерировать ответы…</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2 is not set in the environment.</source>
+            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2</source>
+            <translation>Нельзя вызвать %1: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Hotkeys</name>
+        <message>
+            <source>open a workspace</source>
+            <translation>открыть рабочую область</translation>
+        </message>
+        <message>
+            <source>import the workspace's results again</source>
+            <translation>заново импортировать результаты рабочей области</translation>
+        </message>
+        <message>
+            <source>settings</source>
+            <translation>настройки</translation>
+        </message>
+        <message>
+            <source>quit</source>
+            <translation>выход</translation>
+        </message>
+        <message>
+            <source>score the selected runs (Level 1)</source>
+            <translation>оценить выделенные прогоны (Level 1)</translation>
+        </message>
+        <message>
+            <source>next ungraded run</source>
+            <translation>следующий неоценённый прогон</translation>
+        </message>
+        <message>
+            <source>calibration sessions</source>
+            <translation>сессии калибровки</translation>
+        </message>
+        <message>
+            <source>the Review tab</source>
+            <translation>вкладка «Проверка»</translation>
+        </message>
+        <message>
+            <source>debug the current run's task</source>
+            <translation>отладка задачи текущего прогона</translation>
+        </message>
+        <message>
+            <source>search the runs</source>
+            <translation>поиск прогонов</translation>
+        </message>
+        <message>
+            <source>reset the filters</source>
+            <translation>сбросить фильтры</translation>
+        </message>
+        <message>
+            <source>show or hide the runs table</source>
+            <translation>показать или скрыть таблицу прогонов</translation>
+        </message>
+        <message>
+            <source>wrap long lines in the code panes</source>
+            <translation>переносить длинные строки кода</translation>
+        </message>
+        <message>
+            <source>larger code</source>
+            <translation>код крупнее / мельче</translation>
+        </message>
+        <message>
+            <source>code at its normal size</source>
+            <translation>код обычного размера</translation>
+        </message>
+        <message>
+            <source>show or hide this help</source>
+            <translation>показать или скрыть эту справку</translation>
+        </message>
+        <message>
+            <source>choose the axis (Ы Ь Щ З on the Russian layout)</source>
+            <translation>выбрать ось (в русской раскладке — Ы Ь Щ З)</translation>
+        </message>
+        <message>
+            <source>grade the current axis with that step</source>
+            <translation>поставить текущей оси эту ступень</translation>
+        </message>
+        <message>
+            <source>grade the current axis 10</source>
+            <translation>поставить текущей оси 10</translation>
+        </message>
+        <message>
+            <source>clear the current axis</source>
+            <translation>снять оценку текущей оси</translation>
+        </message>
+        <message>
+            <source>save and go to the next ungraded run; on an incomplete run, show the missing axis</source>
+            <translation>сохранить и перейти к следующему неоценённому прогону; если оценены не все оси — показать недостающую</translation>
+        </message>
+        <message>
+            <source>skip this run for now (it stays ungraded)</source>
+            <translation>пропустить прогон (он останется неоценённым)</translation>
+        </message>
+        <message>
+            <source>flag the run: unsure (again to unflag)</source>
+            <translation>отметить прогон: не уверен (повторно — снять)</translation>
+        </message>
+        <message>
+            <source>undo your last change (also on an earlier run)</source>
+            <translation>отменить последнее изменение (и на предыдущем прогоне)</translation>
+        </message>
+        <message>
+            <source>approach: idiomatic / acceptable / poor</source>
+            <translation>подход: идиоматично / приемлемо / неудачный</translation>
+        </message>
+        <message>
+            <source>clear the approach judgement</source>
+            <translation>снять оценку подхода</translation>
+        </message>
+        <message>
+            <source>type a comment; Esc leaves the field</source>
+            <translation>написать комментарий; Esc — выйти из поля</translation>
+        </message>
+        <message>
+            <source>run Level 1 on the edited candidate</source>
+            <translation>запустить Level 1 на редактируемом кандидате</translation>
+        </message>
+        <message>
+            <source>run the query of the console</source>
+            <translation>выполнить запрос консоли</translation>
+        </message>
+    </context>
+    <context>
+        <name>AskModelPanel</name>
+        <message>
+            <source>Asking %1 about %2…</source>
+            <translation>Спрашиваю %1 о задаче %2…</translation>
+        </message>
+        <message>
+            <source>The model did not answer: %1</source>
+            <translation>Модель не ответила: %1</translation>
+        </message>
+        <message>
+            <source>Answered: %1 tokens in, %2 out, %3 USD%4.</source>
+            <translation>Ответ получен: токенов на входе %1, на выходе %2, %3 USD%4.</translation>
+        </message>
+        <message>
+            <source> (from the cache)</source>
+            <translation> (из кэша)</translation>
+        </message>
+        <message>
+            <source>Metadata looked up: %1.</source>
+            <translation>Изучены метаданные: %1.</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2 is not set in the environment.</source>
+            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
+        </message>
+        <message>
+            <source>The question failed: %1</source>
+            <translation>Вопрос не удался: %1</translation>
+        </message>
+        <message>
+            <source>&amp;Ask</source>
+            <translation>&amp;Спросить</translation>
+        </message>
+        <message>
+            <source>Put the debugged task to this model, as a generation would</source>
+            <translation>Задать отлаживаемую задачу этой модели так же, как это делает генерация</translation>
+        </message>
+        <message>
+            <source>Reply to the editor</source>
+            <translation>Ответ в редактор</translation>
+        </message>
+        <message>
+            <source>Put the raw reply in the editor, to run Level 1 on it</source>
+            <translation>Поместить ответ как есть в редактор, чтобы запустить на нём Level 1</translation>
+        </message>
+        <message>
+            <source>Prompt sent (system, metadata context, task)</source>
+            <translation>Отправленный промпт (системное сообщение, контекст метаданных, задача)</translation>
+        </message>
+        <message>
+            <source>Raw reply</source>
+            <translation>Ответ как есть</translation>
+        </message>
+        <message>
+            <source>Ask a model</source>
+            <translation>Спросить модель</translation>
+        </message>
+    </context>
+    <context>
+        <name>ModelsView</name>
+        <message>
+            <source>All experiments</source>
+            <translation>Все эксперименты</translation>
+        </message>
+        <message>
+            <source>Computing the figures of every model…</source>
+            <translation>Вычисляются показатели всех моделей…</translation>
+        </message>
+        <message>
+            <source>The figures could not be computed: %1</source>
+            <translation>Показатели вычислить не удалось: %1</translation>
+        </message>
+        <message>
+            <source>No scored runs yet: score an experiment (Level 1) or import its auto file.</source>
+            <translation>Оценённых машиной прогонов пока нет: оцените эксперимент (Уровень 1) или импортируйте его auto-файл.</translation>
+        </message>
+        <message>
+            <source>%1 models · %2 tasks · up to %3 samples per task. Intervals: 95% bootstrap over tasks.</source>
+            <translation>Моделей: %1 · задач: %2 · до %3 ответов на задачу. Интервалы: 95% бутстреп по задачам.</translation>
+        </message>
+        <message>
+            <source>k (samples drawn)</source>
+            <translation>k (сколько ответов берём)</translation>
+        </message>
+        <message>
+            <source>pass@k</source>
+            <translation>pass@k</translation>
+        </message>
+        <message>
+            <source>pass@1</source>
+            <translation>pass@1</translation>
+        </message>
+        <message>
+            <source>Stability</source>
+            <translation>Стабильность</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>Category</source>
+            <translation>Категория</translation>
+        </message>
+        <message>
+            <source>Tasks</source>
+            <translation>Задачи</translation>
+        </message>
+        <message>
+            <source>Samples per task</source>
+            <translation>Ответов на задачу</translation>
+        </message>
+        <message>
+            <source>Partial credit</source>
+            <translation>Частичный балл</translation>
+        </message>
+        <message>
+            <source>Compile rate</source>
+            <translation>Доля компилируемых</translation>
+        </message>
+        <message>
+            <source>Success rate</source>
+            <translation>Доля решённых</translation>
+        </message>
+        <message>
+            <source>%1 · %2: %3 of %4 samples correct; %5 runs. Double-click to list them.</source>
+            <translation>%1 · %2: верных ответов %3 из %4; прогонов %5. Двойной щелчок — показать их.</translation>
+        </message>
+        <message>
+            <source>Export the models table</source>
+            <translation>Экспорт таблицы моделей</translation>
+        </message>
+        <message>
+            <source>CSV files (*.csv)</source>
+            <translation>Файлы CSV (*.csv)</translation>
+        </message>
+        <message>
+            <source>Save the picture shown</source>
+            <translation>Сохранить показанный рисунок</translation>
+        </message>
+        <message>
+            <source>PNG images (*.png)</source>
+            <translation>Изображения PNG (*.png)</translation>
+        </message>
+        <message>
+            <source>the picture could not be written</source>
+            <translation>рисунок не удалось записать</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>Экспорт не удался</translation>
+        </message>
+        <message>
+            <source>Models — multi-sample figures</source>
+            <translation>Модели — показатели по нескольким ответам</translation>
+        </message>
+        <message>
+            <source>Experiment:</source>
+            <translation>Эксперимент:</translation>
+        </message>
+        <message>
+            <source>Export CSV…</source>
+            <translation>Экспорт CSV…</translation>
+        </message>
+        <message>
+            <source>Save picture…</source>
+            <translation>Сохранить рисунок…</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
+        <message>
+            <source>Models</source>
+            <translation>Модели</translation>
+        </message>
+        <message>
+            <source>pass@k curve</source>
+            <translation>Кривая pass@k</translation>
+        </message>
+        <message>
+            <source>Stability vs pass@1</source>
+            <translation>Стабильность и pass@1</translation>
+        </message>
+        <message>
+            <source>Tasks × models</source>
+            <translation>Задачи × модели</translation>
+        </message>
+        <message>
+            <source>&amp;Models…</source>
+            <translation>&amp;Модели…</translation>
+        </message>
+        <message>
+            <source>pass@k, stability and success of every model, per task</source>
+            <translation>pass@k, стабильность и успешность каждой модели по задачам</translation>
+        </message>
+    </context>
+    <context>
+        <name>TeamPanel</name>
+        <message>
+            <source>The store cannot be read: %1</source>
+            <translation>Хранилище не читается: %1</translation>
+        </message>
+        <message>
+            <source>Open a calibration session (Review → Calibration sessions…) to see its team.</source>
+            <translation>Откройте сессию калибровки (Проверка → Сессии калибровки…), чтобы увидеть её команду.</translation>
+        </message>
+        <message>
+            <source>%1 experts per run</source>
+            <translation>%1 эксперта на прогон</translation>
+        </message>
+        <message>
+            <source>not dealt to a team: everyone grades every run</source>
+            <translation>не распределена: каждый оценивает все прогоны</translation>
+        </message>
+        <message>
+            <source>Session %1 — %2 runs, %3</source>
+            <translation>Сессия %1 — прогонов: %2, %3</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Все</translation>
+        </message>
+        <message>
+            <source>Runs graded by all their experts: %1 of %2 · adjudicated axes: %3</source>
+            <translation>Прогонов, оценённых всеми своими экспертами: %1 из %2 · осей с решением арбитра: %3</translation>
+        </message>
+        <message>
+            <source>(undone)</source>
+            <translation>(отменено)</translation>
+        </message>
+        <message>
+            <source>by %1</source>
+            <translation>изменил %1</translation>
+        </message>
+        <message>
+            <source>Team progress</source>
+            <translation>Прогресс команды</translation>
+        </message>
+        <message>
+            <source>Team</source>
+            <translation>Команда</translation>
+        </message>
+        <message>
+            <source>History of this run</source>
+            <translation>История этого прогона</translation>
+        </message>
+        <message>
+            <source>When (UTC)</source>
+            <translation>Когда (UTC)</translation>
+        </message>
+        <message>
+            <source>Expert</source>
+            <translation>Эксперт</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Grade</source>
+            <translation>Оценка</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>Действие</translation>
+        </message>
+        <message>
+            <source>Why</source>
+            <translation>Почему</translation>
+        </message>
+        <message>
+            <source>Assigned</source>
+            <translation>Назначено</translation>
+        </message>
+        <message>
+            <source>Graded</source>
+            <translation>Оценено</translation>
+        </message>
+        <message>
+            <source>Remaining</source>
+            <translation>Осталось</translation>
+        </message>
+        <message>
+            <source>Incomplete</source>
+            <translation>Не до конца</translation>
+        </message>
+        <message>
+            <source>Flagged</source>
+            <translation>С флажком</translation>
+        </message>
+        <message>
+            <source>&amp;Team progress</source>
+            <translation>&amp;Прогресс команды</translation>
+        </message>
+    </context>
+    <context>
+        <name>Adjudication</name>
+        <message>
+            <source>%1 run axes apart by more than %2 step(s)</source>
+            <translation>Осей прогонов с расхождением больше %2 шаг(а): %1</translation>
+        </message>
+        <message>
+            <source>Run %1, axis %2</source>
+            <translation>Прогон %1, ось %2</translation>
+        </message>
+        <message>
+            <source>no comment</source>
+            <translation>без комментария</translation>
+        </message>
+        <message>
+            <source>Consensus</source>
+            <translation>Консенсус</translation>
+        </message>
+        <message>
+            <source>Write the rationale: why this step is the consensus.</source>
+            <translation>Напишите обоснование: почему консенсус — именно этот шаг.</translation>
+        </message>
+        <message>
+            <source>Not saved: %1</source>
+            <translation>Не сохранено: %1</translation>
+        </message>
+        <message>
+            <source>Consensus %1 saved for run %2, axis %3.</source>
+            <translation>Консенсус %1 сохранён для прогона %2, ось %3.</translation>
+        </message>
+        <message>
+            <source>Adjudication</source>
+            <translation>Арбитраж</translation>
+        </message>
+        <message>
+            <source>Grades apart by more than (scale steps):</source>
+            <translation>Оценки расходятся больше чем на (шагов шкалы):</translation>
+        </message>
+        <message>
+            <source>Show settled ones</source>
+            <translation>Показывать решённые</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Прогон</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>Задача</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Experts' grades</source>
+            <translation>Оценки экспертов</translation>
+        </message>
+        <message>
+            <source>Consensus step:</source>
+            <translation>Шаг консенсуса:</translation>
+        </message>
+        <message>
+            <source>Rationale:</source>
+            <translation>Обоснование:</translation>
+        </message>
+        <message>
+            <source>Save consensus</source>
+            <translation>Сохранить консенсус</translation>
+        </message>
+        <message>
+            <source>No logs: the run has not been scored here.</source>
+            <translation>Журналов нет: прогон здесь не оценивался.</translation>
+        </message>
+        <message>
+            <source>A&amp;djudication…</source>
+            <translation>А&amp;рбитраж…</translation>
+        </message>
+        <message>
+            <source>Runs where the experts disagree: settle the consensus step with a rationale</source>
+            <translation>Прогоны, где эксперты расходятся: решите шаг консенсуса с обоснованием</translation>
+        </message>
+        <message>
+            <source>Open a calibration session first (Review → Calibration sessions…).</source>
+            <translation>Сначала откройте сессию калибровки (Проверка → Сессии калибровки…).</translation>
+        </message>
+        <message>
+            <source>Say who you are first (File → Settings…).</source>
+            <translation>Сначала укажите, кто вы (Файл → Настройки…).</translation>
+        </message>
+    </context>
+    <context>
+        <name>StoreDialog</name>
+        <message>
+            <source>Password of the team store</source>
+            <translation>Пароль хранилища команды</translation>
+        </message>
+        <message>
+            <source>Password for %1:</source>
+            <translation>Пароль для %1:</translation>
+        </message>
+        <message>
+            <source>SQLite store</source>
+            <translation>Хранилище SQLite</translation>
+        </message>
+        <message>
+            <source>SQLite databases (*.db *.sqlite)</source>
+            <translation>Базы SQLite (*.db *.sqlite)</translation>
+        </message>
+        <message>
+            <source>Open store</source>
+            <translation>Открыть хранилище</translation>
+        </message>
+        <message>
+            <source>A SQLite file (one expert)</source>
+            <translation>Файл SQLite (один эксперт)</translation>
+        </message>
+        <message>
+            <source>A PostgreSQL server (the team's shared store)</source>
+            <translation>Сервер PostgreSQL (общее хранилище команды)</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>Обзор…</translation>
+        </message>
+        <message>
+            <source>Host:</source>
+            <translation>Сервер:</translation>
+        </message>
+        <message>
+            <source>Port:</source>
+            <translation>Порт:</translation>
+        </message>
+        <message>
+            <source>Database:</source>
+            <translation>База:</translation>
+        </message>
+        <message>
+            <source>User:</source>
+            <translation>Пользователь:</translation>
+        </message>
+        <message>
+            <source>Password:</source>
+            <translation>Пароль:</translation>
+        </message>
+        <message>
+            <source>Remember the password in the system keyring</source>
+            <translation>Запомнить пароль в системном хранилище паролей</translation>
+        </message>
+        <message>
+            <source>The store is remembered for the next start; its password never goes into the settings file.</source>
+            <translation>Хранилище запомнится до следующего запуска; пароль никогда не попадает в файл настроек.</translation>
+        </message>
+        <message>
+            <source>No system keyring here: the password will be asked at each start, never written to disk.</source>
+            <translation>Системного хранилища паролей нет: пароль будет спрашиваться при каждом запуске и не запишется на диск.</translation>
+        </message>
+        <message>
+            <source>Store: %1</source>
+            <translation>Хранилище: %1</translation>
+        </message>
+        <message>
+            <source>Open &amp;store…</source>
+            <translation>Открыть &amp;хранилище…</translation>
+        </message>
+        <message>
+            <source>The store cannot be opened</source>
+            <translation>Хранилище не открывается</translation>
+        </message>
+        <message>
+            <source>Opening the store…</source>
+            <translation>Открываю хранилище…</translation>
         </message>
     </context>
 </TS>

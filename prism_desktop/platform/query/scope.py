@@ -14,6 +14,7 @@ from prism_desktop.platform import metadata as md
 from prism_desktop.platform.query import ast as A
 from prism_desktop.platform.query.errors import (
     AMBIGUOUS_FIELD,
+    DATA_ONLY_INTO_TEMP_TABLE,
     DUPLICATE_ALIAS,
     NOT_IN_GROUP,
     WRONG_PARAMETER,
@@ -145,6 +146,8 @@ class SelectContext:
 
     def _parameter_table(self, node: A.TableSource, sql_alias: str) -> Source:
         name = node.parts[0][1:]
+        if not self.tr.may_read_parameter_tables:
+            raise QueryError(DATA_ONLY_INTO_TEMP_TABLE, node.pos)
         value = self.tr.param_value(name, node.pos)
         if not isinstance(value, ParameterTable):
             raise QueryError(WRONG_PARAMETER.format(name), node.pos)

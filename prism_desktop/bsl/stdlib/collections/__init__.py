@@ -32,6 +32,7 @@ from prism_desktop.bsl.stdlib.collections.byref import Cell, ValueRef
 from prism_desktop.bsl.stdlib.collections.columns import BslColumn, BslTreeColumn, ColumnCollection
 from prism_desktop.bsl.stdlib.collections.key_value import BslKeyAndValue
 from prism_desktop.bsl.stdlib.collections.mapping import BslFixedMap, BslMap
+from prism_desktop.bsl.stdlib.collections.qualifiers import ENUM_GLOBALS, QUALIFIER_CLASSES
 from prism_desktop.bsl.stdlib.collections.sort_direction import SORT_DIRECTION, BslSortDirection
 from prism_desktop.bsl.stdlib.collections.structure import BslFixedStructure, BslStructure
 from prism_desktop.bsl.stdlib.collections.type_description import BslTypeDescription
@@ -84,7 +85,13 @@ _CONSTRUCTIBLE: tuple[tuple[type[BslObject], Callable[[list[Any]], BslObject]], 
 )
 
 CONSTRUCTORS: dict[str, Callable[[list[Any]], BslObject]] = {
-    _canonical(name): factory for cls, factory in _CONSTRUCTIBLE for name in (cls.TYPE_RU, cls.TYPE_EN)
+    _canonical(name): factory
+    for cls, factory in (*_CONSTRUCTIBLE, *((q, q.construct) for q in QUALIFIER_CLASSES))
+    for name in (cls.TYPE_RU, cls.TYPE_EN)
 }
 
-GLOBALS: dict[str, Any] = {"направлениесортировки": SORT_DIRECTION, "sortdirection": SORT_DIRECTION}
+GLOBALS: dict[str, Any] = {
+    "направлениесортировки": SORT_DIRECTION,
+    "sortdirection": SORT_DIRECTION,
+    **ENUM_GLOBALS,  # ДопустимыйЗнак, ДопустимаяДлина, ЧастиДаты
+}

@@ -1,13 +1,20 @@
-"""ОписаниеТипов (TypeDescription), the part collections need: the type list of a value-table column,
-its default value, and ПривестиЗначение.
+"""ОписаниеТипов (TypeDescription): the type list of a value-table column, its default value, its
+qualifiers, and ПривестиЗначение.
 
-Adjusting follows the platform: a value whose type is in the description is kept; otherwise it is
-converted to the first listed type that can take it (Число reads numeric strings and booleans and
-gives 0 for anything else, so "" becomes 0; Строка takes the presentation; Булево reads numbers;
-Дата gives 01.01.0001 for anything but a date). A composite description holds Неопределено
-implicitly, so its empty value is Неопределено; a single-type description's empty value is that
-type's (0, "", Ложь, 01.01.0001). Qualifiers (КвалификаторыЧисла/Строки/Даты) are accepted in the
-constructor and not applied.
+Constructor (the platform's two forms, as OneScript implements them in TypeDescription.cs):
+`Новый ОписаниеТипов(Типы[, Квалификаторы…])` with Типы a string of names or an array of Тип, and
+`Новый ОписаниеТипов(Исходное, [Добавляемые], [Вычитаемые][, Квалификаторы…])`. Qualifiers may come in
+any order after the types; anything else in their place is "Несоответствие типов (параметр номер
+'N')", as is a first argument that is neither. A qualifier not given keeps the source's, else the
+default: no limits, and (our reading where the documentation is silent) dates keep their time.
+
+Adjusting follows the platform: a value whose type is in the description is fitted to that type's
+qualifiers; otherwise it is converted to the first listed type that can take it (Число reads numeric
+strings and booleans and gives 0 for anything else, so "" becomes 0; Строка takes the presentation;
+Булево reads numbers and the words Истина/Ложь/Да/Нет, else Ложь; Дата reads a date string such as
+"20240131", else 01.01.0001). A composite description holds Неопределено implicitly, so its empty
+value is Неопределено; a single-type description's empty value is that type's (0, "", Ложь,
+01.01.0001).
 """
 
 from __future__ import annotations
@@ -17,8 +24,15 @@ from typing import Any, Self
 
 from prism_desktop.bsl.stdlib.collections.arguments import is_identifier, split_names, type_mismatch
 from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
-from prism_desktop.bsl.stdlib.types import canonical_type_name
-from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, BslType, is_number, method
+from prism_desktop.bsl.stdlib.collections.qualifiers import (
+    DATE_TIME,
+    BslBinaryDataQualifiers,
+    BslDateQualifiers,
+    BslNumberQualifiers,
+    BslStringQualifiers,
+)
+from prism_desktop.bsl.stdlib.types import boolean, canonical_type_name, date
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, BslType, is_number, method, prop
 from prism_desktop.bsl.values.dates import EMPTY_DATE
 from prism_desktop.bsl.values.numbers import Number, parse_number
 from prism_desktop.bsl.values.presentation import to_string, type_name
@@ -51,11 +65,21 @@ def _to_number(value: Any) -> Number | None:
 
 
 def _to_boolean(value: Any) -> bool | None:
-    if isinstance(value, bool):
+    try:
+        return boolean(value) if isinstance(value, bool | str) or is_number(value) else None
+    except BslRuntimeError:
+        return None
+
+
+def _to_date(value: Any) -> _dt.datetime:
+    if isinstance(value, _dt.datetime):
         return value
-    if is_number(value):
-        return value != 0
-    return None
+    if isinstance(value, str):
+        try:
+            return date(value)
+        except BslRuntimeError:
+            pass
+    return EMPTY_DATE
 
 
 def _adjust_to(type_name: str, value: Any) -> tuple[bool, Any]:
@@ -69,7 +93,7 @@ def _adjust_to(type_name: str, value: Any) -> tuple[bool, Any]:
         flag = _to_boolean(value)
         return True, False if flag is None else flag
     if type_name == "Дата":
-        return True, value if isinstance(value, _dt.datetime) else EMPTY_DATE
+        return True, _to_date(value)
     if type_name == "Неопределено":
         return True, None
     return False, None
@@ -78,13 +102,24 @@ def _adjust_to(type_name: str, value: Any) -> tuple[bool, Any]:
 class BslTypeDescription(BslObject):
     TYPE_RU = "ОписаниеТипов"
     TYPE_EN = "TypeDescription"
-    __slots__ = ("types",)
+    __slots__ = ("binary_q", "date_q", "number_q", "string_q", "types")
 
-    def __init__(self, types: list[BslType] | None = None) -> None:
+    def __init__(
+        self,
+        types: list[BslType] | None = None,
+        number_q: BslNumberQualifiers | None = None,
+        string_q: BslStringQualifiers | None = None,
+        date_q: BslDateQualifiers | None = None,
+        binary_q: BslBinaryDataQualifiers | None = None,
+    ) -> None:
         self.types: list[BslType] = []
         for t in types or []:
             if t not in self.types:
                 self.types.append(t)
+        self.number_q = number_q or BslNumberQualifiers()
+        self.string_q = string_q or BslStringQualifiers()
+        self.date_q = date_q or BslDateQualifiers(DATE_TIME)
+        self.binary_q = binary_q or BslBinaryDataQualifiers()
 
     @classmethod
     def of(cls, *names: str) -> Self:
@@ -94,15 +129,36 @@ class BslTypeDescription(BslObject):
     @classmethod
     def construct(cls, args: list[Any]) -> Self:
         """Новый ОписаниеТипов(Типы[, квалификаторы…]) or (Исходное, Добавляемые, Вычитаемые[, …])."""
-        if not args or args[0] is None:
-            return cls()
-        first = args[0]
-        if isinstance(first, BslTypeDescription):
+        first = args[0] if args else None
+        qualifiers: dict[type, Any] = {}
+        start = 1
+        if first is None:
+            types: list[BslType] = []
+        elif isinstance(first, BslTypeDescription):
             added = cls._type_list(args[1] if len(args) > 1 else None, 2)
             removed = cls._type_list(args[2] if len(args) > 2 else None, 3)
-            kept = [t for t in first.types if t not in removed]
-            return cls(kept + added)
-        return cls(cls._type_list(first, 1))
+            types = [t for t in first.types if t not in removed] + added
+            qualifiers = {type(q): q for q in (first.number_q, first.string_q, first.date_q, first.binary_q)}
+            start = 3
+        elif isinstance(first, str | _ArrayReading):
+            types = cls._type_list(first, 1)
+        else:
+            raise type_mismatch(1)
+        for position, value in enumerate(args[start:], start + 1):
+            if value is None:
+                continue
+            if not isinstance(
+                value, BslNumberQualifiers | BslStringQualifiers | BslDateQualifiers | BslBinaryDataQualifiers
+            ):
+                raise type_mismatch(position)
+            qualifiers[type(value)] = value
+        return cls(
+            types,
+            qualifiers.get(BslNumberQualifiers),
+            qualifiers.get(BslStringQualifiers),
+            qualifiers.get(BslDateQualifiers),
+            qualifiers.get(BslBinaryDataQualifiers),
+        )
 
     @classmethod
     def _type_list(cls, value: Any, param_no: int) -> list[BslType]:
@@ -123,8 +179,25 @@ class BslTypeDescription(BslObject):
     def empty_value(self) -> Any:
         """What a new value-table cell of this type holds."""
         if len(self.types) == 1:
-            return _DEFAULTS.get(self.types[0].name)
+            name = self.types[0].name
+            return self.string_q.empty() if name == "Строка" else _DEFAULTS.get(name)
         return None
+
+    @prop("КвалификаторыЧисла", "NumberQualifiers")
+    def prop_number_q(self) -> BslNumberQualifiers:
+        return self.number_q
+
+    @prop("КвалификаторыСтроки", "StringQualifiers")
+    def prop_string_q(self) -> BslStringQualifiers:
+        return self.string_q
+
+    @prop("КвалификаторыДаты", "DateQualifiers")
+    def prop_date_q(self) -> BslDateQualifiers:
+        return self.date_q
+
+    @prop("КвалификаторыДвоичныхДанных", "BinaryDataQualifiers")
+    def prop_binary_q(self) -> BslBinaryDataQualifiers:
+        return self.binary_q
 
     @method("Типы", "Types")
     def types_array(self) -> BslArray:
@@ -139,14 +212,25 @@ class BslTypeDescription(BslObject):
             return self.is_composite or type_value in self.types
         return type_value in self.types
 
+    def _fit(self, name: str, value: Any) -> Any:
+        """A value of the listed type `name`, within that type's qualifiers."""
+        if name == "Число":
+            return self.number_q.adjust(value)
+        if name == "Строка":
+            return self.string_q.adjust(value)
+        if name == "Дата":
+            return self.date_q.adjust(value)
+        return value
+
     @method("ПривестиЗначение", "AdjustValue")
     def adjust(self, value: Any = None) -> Any:
         if not self.types:
             return value
-        if self.contains_type(BslType(type_name(value))):
-            return value
+        own = type_name(value)
+        if self.contains_type(BslType(own)):
+            return self._fit(own, value)
         for t in self.types:
             converted, result = _adjust_to(t.name, value)
             if converted:
-                return result
+                return self._fit(t.name, result)
         return None
