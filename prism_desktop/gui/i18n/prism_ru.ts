@@ -756,6 +756,18 @@
             <source>No code was found in the model's answer (see the Raw response tab).</source>
             <translation>В ответе модели не найден код (см. вкладку с исходным ответом).</translation>
         </message>
+        <message>
+            <source>sample %1 of %2</source>
+            <translation>ответ %1 из %2</translation>
+        </message>
+        <message>
+            <source>The model answered this task %1 times in this experiment.</source>
+            <translation>Модель отвечала на эту задачу в этом эксперименте %1 раз(а).</translation>
+        </message>
+        <message>
+            <source>%1 of them pass every test; this one is mark %2.</source>
+            <translation>Из них все тесты проходят %1; этот ответ — отметка №%2.</translation>
+        </message>
     </context>
     <context>
         <name>CodeCompare</name>
@@ -1737,6 +1749,18 @@
         <message>
             <source>ВЫБРАТЬ … — a query, or a batch separated by ;</source>
             <translation>ВЫБРАТЬ … — запрос или пакет запросов через ;</translation>
+        </message>
+        <message>
+            <source>The query was stopped: %1</source>
+            <translation>Запрос остановлен: %1</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Остановить</translation>
+        </message>
+        <message>
+            <source>Stop the running query (it also stops by itself after 30 s)</source>
+            <translation>Остановить выполняющийся запрос (через 30 с он останавливается сам)</translation>
         </message>
     </context>
     <context>
