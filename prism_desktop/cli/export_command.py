@@ -29,7 +29,7 @@ from prism_desktop.cli.common import (
 from prism_desktop.review.expert_export import write_expert_file
 from prism_desktop.review.report_html import render_html
 from prism_desktop.review.report_json import FORMAT
-from prism_desktop.review.store_input import expert_grades, expert_names
+from prism_desktop.review.store_input import expert_grades, expert_names, expert_provenance
 from prism_desktop.review.verified_export import write_verified_csv, write_verified_jsonl
 from prism_desktop.services.agreement import expert_files, verified_runs
 from prism_desktop.workspace.errors import WorkspaceError
@@ -111,13 +111,18 @@ def _expert(args: argparse.Namespace) -> int:
     with open_store_from_args(args) as store:
         try:
             by_experiment = expert_grades(store, args.expert, args.session)
+            provenance = expert_provenance(store, args.expert, args.session)
         except KeyError as exc:
             known = ", ".join(expert_names(store)) or "none"
             raise CliError(f"{exc.args[0]} (experts in the store: {known})") from None
     if not by_experiment:
         scope = f"session {args.session}" if args.session else "standalone grading"
         raise CliError(f"expert {args.expert!r} has no grades in {scope}")
-    for file in expert_files(workspace, args.expert, by_experiment, Path(args.out)):
+    try:
+        files = expert_files(workspace, args.expert, by_experiment, Path(args.out), provenance)
+    except ValueError as exc:  # a name from input that would write outside --out
+        raise CliError(str(exc)) from None
+    for file in files:
         try:
             write_expert_file(file.path, file.document)
         except OSError as exc:

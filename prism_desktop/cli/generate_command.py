@@ -16,6 +16,7 @@ from prism_desktop.cli.common import (
     add_command,
     format_table,
     open_workspace,
+    positive_int,
 )
 from prism_desktop.cli.progress import ProgressBar
 from prism_desktop.generation.config import load_generation_config
@@ -46,14 +47,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--tasks", nargs="+", default=(), metavar="ID", help="task ids (default: all of the category)"
     )
     parser.add_argument(
-        "--runs", type=_positive_int, metavar="N", help="samples per model (overrides params.yaml)"
+        "--runs", type=positive_int, metavar="N", help="samples per model (overrides params.yaml)"
     )
     parser.add_argument(
         "--temperature", type=float, metavar="T", help="sampling temperature (overrides params.yaml)"
     )
     parser.add_argument(
         "--concurrency",
-        type=_positive_int,
+        type=positive_int,
         metavar="N",
         help="requests in flight at once (default: params.yaml's concurrency)",
     )
@@ -79,16 +80,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="S",
         help=f"seconds to wait for one answer (default {DEFAULT_TIMEOUT:.0f})",
     )
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, found {text!r}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -127,12 +118,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             check_access(plan, generator.env)
         except AdapterConfigError as exc:
-            print(f"note: a real run would stop here: {exc}")
+            print(f"a real run would send nothing: {len(exc.problems)} model(s) cannot be called:")
+            for problem in exc.problems:
+                print(f"  {problem}")
         return EXIT_OK
     try:
         result = generator.run()
     except AdapterConfigError as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError("nothing was sent; " + "; ".join(str(p) for p in exc.problems)) from exc
     return _report(plan, result)
 
 

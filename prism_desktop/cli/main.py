@@ -98,6 +98,11 @@ COMMANDS: tuple[Command, ...] = (
         "export_command",
         "export Verified annotations, an expert's grades as expert files, or the agreement report",
     ),
+    Command(
+        ("session",),
+        "session_command",
+        "team calibration sessions: experts, assignment with overlap, progress, adjudication",
+    ),
     Command(("gui",), "gui_command", "open the desktop window (the default without a command)"),
     Command(
         ("runs",),

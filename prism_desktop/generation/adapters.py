@@ -56,7 +56,8 @@ def build_adapter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
     factory = _REGISTRY.get(entry.adapter)
     if factory is None:
         raise AdapterConfigError(
-            f"model {entry.key}: unknown adapter {entry.adapter!r} (known: {', '.join(_REGISTRY)})"
+            f"model {entry.key}: unknown adapter {entry.adapter!r} (known: {', '.join(_REGISTRY)})",
+            model=entry.key,
         )
     return factory(entry, env)
 
@@ -165,13 +166,15 @@ def is_local_endpoint(endpoint: str) -> bool:
 def _openai_compat(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
     if not entry.endpoint:
         raise AdapterConfigError(
-            f"model {entry.key}: adapter openai_compat needs access.endpoint in models.yaml"
+            f"model {entry.key}: adapter openai_compat needs access.endpoint in models.yaml", model=entry.key
         )
     key = env.get(OPENAI_COMPAT_KEY) or None
     if key is None and not is_local_endpoint(entry.endpoint):
         raise AdapterConfigError(
             f"model {entry.key}: {entry.endpoint} is a remote endpoint and {OPENAI_COMPAT_KEY} is not set "
-            "in the environment"
+            "in the environment",
+            model=entry.key,
+            env_var=OPENAI_COMPAT_KEY,
         )
     return OpenAICompatAdapter(endpoint=entry.endpoint, api_key=key, reasoning_effort=entry.reasoning_effort)
 
@@ -181,7 +184,9 @@ def _openrouter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
     key = env.get(OPENROUTER_KEY)
     if not key:
         raise AdapterConfigError(
-            f"model {entry.key}: adapter openrouter needs {OPENROUTER_KEY} in the environment"
+            f"model {entry.key}: adapter openrouter needs {OPENROUTER_KEY} in the environment",
+            model=entry.key,
+            env_var=OPENROUTER_KEY,
         )
     return OpenAICompatAdapter(
         endpoint=OPENROUTER_BASE,

@@ -35,7 +35,21 @@ _TRANSIENT = (
 
 class AdapterConfigError(Exception):
     """A model cannot be called at all (no key in the environment, no endpoint, unknown adapter).
-    Raised before any request is sent."""
+    Raised before any request is sent. `model` and `env_var` (the missing key, when that is the
+    reason) let an interface say it in its own words; `problems` holds one error per model."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        model: str = "",
+        env_var: str | None = None,
+        problems: list[AdapterConfigError] | None = None,
+    ):
+        super().__init__(message)
+        self.model = model
+        self.env_var = env_var
+        self.problems = problems if problems is not None else [self]
 
 
 class ModelCallError(Exception):

@@ -23,13 +23,12 @@ from prism_desktop.workspace.tasks import Task
 
 from .adapters import Adapter, build_adapter
 from .cache import ResponseCache, cache_key
-from .chat import ChatReply, ChatRequest, Message
+from .chat import ChatRequest, Message
+from .code_prompt import code_prompt
 from .config import GenerationConfig, ModelEntry
-from .context_loop import gather_context
-from .errors import AdapterConfigError, ModelCallError, failure_cause
+from .errors import AdapterConfigError, ModelCallError
 from .estimate import CostEstimate, estimate_cost
 from .plan import GenerationPlan, GenerationRequest
-from .prompts import code_messages
 from .records import (
     RunOutcome,
     experiment_record,
@@ -38,7 +37,8 @@ from .records import (
     read_complete_part,
     write_part,
 )
-from .retry import RetryPolicy, Sleep, with_retry
+from .retry import RetryPolicy, Sleep
+from .sender import RequestSender, Tally
 
 DEFAULT_TIMEOUT = 120.0  # seconds per request, PRISM's
 CANCELLED = "cancelled"
@@ -93,14 +93,14 @@ class GenerationResult:
 def check_access(plan: GenerationPlan, env: Mapping[str, str]) -> dict[str, Adapter]:
     """An adapter for every model; AdapterConfigError listing every model that cannot be called."""
     adapters: dict[str, Adapter] = {}
-    problems = []
+    problems: list[AdapterConfigError] = []
     for model in plan.models:
         try:
             adapters[model.key] = build_adapter(model, env)
         except AdapterConfigError as exc:
-            problems.append(str(exc))
+            problems.append(exc)
     if problems:
-        raise AdapterConfigError("; ".join(problems))
+        raise AdapterConfigError("; ".join(str(p) for p in problems), problems=problems)
     return adapters
 
 
@@ -133,11 +133,8 @@ class Generator:
         self._cancelled = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[Any]] = []
-        self._lock = threading.Lock()
-        self._spent = 0.0
+        self.tally = Tally()
         self._done = 0
-        self._requests = 0
-        self._cache_hits = 0
 
     # -- before running ------------------------------------------------------------------------------
 
@@ -199,9 +196,8 @@ class Generator:
             if part is not None:
                 finished[(task.id, model.key)] = part
                 result.resumed.append((task.id, model.key))
-                self._spent_add(
-                    float(part.get("total_cost") or 0.0)
-                )  # counts against --max-cost, as in PRISM
+                # A resumed pair's cost counts against --max-cost, as in PRISM.
+                self.tally.add_spent(float(part.get("total_cost") or 0.0))
                 self._done += 1
             else:
                 pending.append((task, model))
@@ -217,22 +213,22 @@ class Generator:
                     if self._cancelled.is_set():
                         raise asyncio.CancelledError
                     budget = self.request.max_cost
-                    if budget is not None and self._spent >= budget:
+                    if budget is not None and self.tally.spent >= budget:
                         self._fail(
-                            result, task, model, OVER_BUDGET, f"{self._spent:.4f} USD spent of {budget}"
+                            result, task, model, OVER_BUDGET, f"{self.tally.spent:.4f} USD spent of {budget}"
                         )
                         return
-                    caller = _Caller(
-                        self, client, adapters[model.key], adapter_slots.get(model.adapter), task, model
+                    sender = self._sender(
+                        client, adapters[model.key], adapter_slots.get(model.adapter), task, model
                     )
-                    pair = await self._pair(task, model, caller)
+                    pair = await self._pair(task, model, sender)
                 if pair is None:
-                    self._fail(result, task, model, caller.last_cause, caller.last_error)
+                    self._fail(result, task, model, sender.last_cause, sender.last_error)
                     return
                 finished[(task.id, model.key)] = pair
                 result.written.append((task.id, model.key))
                 self._done += 1
-                self._emit("pair_done", task, model, f"{task.id} × {model.key}")
+                self._emit("pair_done", task, model, "")
 
             self._tasks = [asyncio.ensure_future(one(task, model)) for task, model in pending]
             if self._cancelled.is_set():
@@ -246,7 +242,11 @@ class Generator:
                 )
             elif isinstance(outcome, BaseException):
                 raise outcome
-        result.spent, result.requests, result.cache_hits = self._spent, self._requests, self._cache_hits
+        result.spent, result.requests, result.cache_hits = (
+            self.tally.spent,
+            self.tally.requests,
+            self.tally.cache_hits,
+        )
         pairs = [finished[(t.id, m.key)] for t, m in plan.pairs if (t.id, m.key) in finished]
         if pairs:
             record = experiment_record(
@@ -262,28 +262,42 @@ class Generator:
             result.experiment_path = plan.experiment_path
         return result
 
-    async def _pair(self, task: Task, model: ModelEntry, caller: _Caller) -> dict[str, Any] | None:
-        context_text, objects, context_cost = "", [], 0.0
-        if self.plan.category == "B" and model.supports_tools:
-            context = await gather_context(
-                model.id,
-                task.prompt,
-                task.config_spec,
-                model.context_budget,
-                lambda request: caller.call(request, "context"),
-            )
-            context_text, objects = context.text, context.objects
-            context_cost = self.config.pricing.cost(model.id, context.tokens_input, context.tokens_output)[2]
-            if context.error:
-                self._emit("warning", task, model, f"metadata context not collected: {context.error}")
-        messages = code_messages(
-            self.config.system_prompts.get(self.plan.category, ""), task.prompt, context_text
+    def _sender(
+        self,
+        client: httpx.AsyncClient,
+        adapter: Adapter,
+        slots: asyncio.Semaphore | None,
+        task: Task,
+        model: ModelEntry,
+    ) -> RequestSender:
+        def on_retry(attempt: int, error: ModelCallError, delay: float) -> None:
+            self._emit("retry", task, model, f"retry {attempt} in {delay:.1f} s after: {error.message}")
+
+        return RequestSender(
+            adapter,
+            client,
+            self.config.pricing,
+            model.id,
+            cache=self.cache,
+            policy=self.policy,
+            sleep=self.sleep,
+            slots=slots,
+            tally=self.tally,
+            on_retry=on_retry,
         )
+
+    async def _pair(self, task: Task, model: ModelEntry, sender: RequestSender) -> dict[str, Any] | None:
+        prompt = await code_prompt(
+            self.config, self.plan.category, task, model, lambda request: sender.send(request, "context")
+        )
+        if prompt.context.error:
+            self._emit("warning", task, model, f"metadata context not collected: {prompt.context.error}")
+        messages = prompt.messages
         runs = []
         for sample in self.plan.samples[model.key]:
             request = self._code_request(model, messages, sample.seed, sample.temperature)
             try:
-                reply = await caller.call(request, sample.run_index)
+                reply = await sender.send(request, sample.run_index)
             except ModelCallError as error:
                 runs.append(
                     RunOutcome(sample.run_index, sample.seed, sample.temperature, error=error.message)
@@ -307,7 +321,13 @@ class Generator:
         if not any(run.success for run in runs):
             return None  # every run failed: no part, so --resume tries the pair again
         pair = pair_record(
-            task.id, task.name, model.id, model.name, runs, context_objects=objects, context_cost=context_cost
+            task.id,
+            task.name,
+            model.id,
+            model.name,
+            runs,
+            context_objects=prompt.objects,
+            context_cost=prompt.context_cost,
         )
         write_part(part_path(self.plan.results_dir, self.plan.experiment_name, task.id, model.key), pair)
         return pair
@@ -325,73 +345,17 @@ class Generator:
 
     # -- bookkeeping -----------------------------------------------------------------------------------
 
-    def _spent_add(self, amount: float) -> None:
-        with self._lock:
-            self._spent += amount
-
     def _fail(
         self, result: GenerationResult, task: Task, model: ModelEntry, cause: str, message: str
     ) -> None:
         result.failures.append(PairFailure(task.id, model.key, cause, message))
         self._done += 1
-        self._emit("pair_failed", task, model, f"{task.id} × {model.key}: {cause}: {message}")
+        self._emit("pair_failed", task, model, f"{cause}: {message}")
 
     def _emit(self, kind: str, task: Task, model: ModelEntry, message: str) -> None:
         if self.on_event is not None:
             self.on_event(
                 GenerationEvent(
-                    kind, task.id, model.key, message, self._done, len(self.plan.pairs), self._spent
+                    kind, task.id, model.key, message, self._done, len(self.plan.pairs), self.tally.spent
                 )
             )
-
-
-class _Caller:
-    """Sends one pair's requests: cache first, then the adapter under its concurrency bound, with
-    retries; remembers the last failure for the pair's summary."""
-
-    def __init__(
-        self,
-        generator: Generator,
-        client: httpx.AsyncClient,
-        adapter: Adapter,
-        slots: asyncio.Semaphore | None,
-        task: Task,
-        model: ModelEntry,
-    ):
-        self.generator = generator
-        self.client = client
-        self.adapter = adapter
-        self.slots = slots
-        self.task = task
-        self.model = model
-        self.last_cause = "error"
-        self.last_error = ""
-
-    async def call(self, request: ChatRequest, run_index: int | str) -> ChatReply:
-        gen = self.generator
-        key = cache_key(self.adapter.endpoint, request, run_index)
-        if gen.cache is not None and (hit := gen.cache.get(key)) is not None:
-            gen._cache_hits += 1
-            return hit
-
-        async def send() -> ChatReply:
-            gen._requests += 1
-            if self.slots is None:
-                return await self.adapter.chat(self.client, request)
-            async with self.slots:
-                return await self.adapter.chat(self.client, request)
-
-        def on_retry(attempt: int, error: ModelCallError, delay: float) -> None:
-            gen._emit(
-                "retry", self.task, self.model, f"retry {attempt} in {delay:.1f} s after: {error.message}"
-            )
-
-        try:
-            reply = await with_retry(send, gen.policy, sleep=gen.sleep, on_retry=on_retry)
-        except ModelCallError as error:
-            self.last_cause, self.last_error = failure_cause(error.message, error.status), error.message
-            raise
-        gen._spent_add(gen.config.pricing.cost(self.model.id, reply.tokens_input, reply.tokens_output)[2])
-        if gen.cache is not None:
-            gen.cache.put(key, reply)
-        return reply

@@ -19,7 +19,8 @@ from prism_desktop.gui.app_options import LaunchOptions, add_gui_arguments, opti
 from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.main_window import MainWindow
 from prism_desktop.gui.settings import APPLICATION, ORGANIZATION, AppSettings
-from prism_desktop.store import StoreError, open_store
+from prism_desktop.gui.store_dialog import ask_password_dialog, remembered_url
+from prism_desktop.store import DB_ENV_VAR, StoreError, open_store
 
 MIN_POINT_SIZE = 9.5
 # Background threads run Python too (scoring bookkeeping, the store). Python hands the interpreter
@@ -66,7 +67,9 @@ def launch(options: LaunchOptions) -> int:
     translations = Translations(app)
     start_language(translations, options, settings)
     try:
-        store = open_store(options.db)
+        # --db, else $PRISM_DESKTOP_DB, else the store last opened (File → Open store…), else the default.
+        url = options.db or os.environ.get(DB_ENV_VAR) or remembered_url(ask_password_dialog(None))
+        store = open_store(url)
     except StoreError as error:
         box = QMessageBox(
             QMessageBox.Icon.Critical,

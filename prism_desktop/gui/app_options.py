@@ -7,7 +7,7 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
-PARTS = ("window", "runs", "review", "debug")  # what --screenshot renders
+PARTS = ("window", "runs", "review", "debug", "generate")  # what --screenshot renders
 
 
 class LaunchError(Exception):

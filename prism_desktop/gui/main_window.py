@@ -31,8 +31,10 @@ from PySide6.QtWidgets import (
 from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.ask_model_panel import install_ask_model
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
+from prism_desktop.gui.generate_dialog import install_generate_action
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.models_view import install_models_action
@@ -42,6 +44,7 @@ from prism_desktop.gui.runs_view import RunsView
 from prism_desktop.gui.scoring_panel import ScoringPanel, sandbox_text
 from prism_desktop.gui.sessions_dialog import SessionsDialog
 from prism_desktop.gui.settings import AppSettings, SettingsDialog
+from prism_desktop.gui.team_panel import install_team_features
 from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
@@ -111,6 +114,7 @@ def probe_sandbox(mode: str) -> tuple[bool | None, str]:
 class MainWindow(QMainWindow):
     workspaceOpened = Signal(object)  # the Workspace, once its results are imported
     workspaceFailed = Signal(str)
+    sessionChanged = Signal(object)  # the session id entered, or None when left
 
     def __init__(
         self,
@@ -211,6 +215,9 @@ class MainWindow(QMainWindow):
         self.refresh_choices()
         self._update_actions()
         install_agreement_action(self)  # Review → Agreement…
+        install_generate_action(self)  # Level 1 → Generate answers…
+        self.ask_model = install_ask_model(self)  # Debug → Ask a model
+        install_team_features(self)  # File → Open store…, Review → Adjudication…, the team panel
         install_models_action(self)  # Review → Models…
 
     # -- building ----------------------------------------------------------------------------------
@@ -484,6 +491,10 @@ class MainWindow(QMainWindow):
         box.open()
         self.unisolated_question = box
 
+    def score_runs(self, run_ids: list[int]) -> None:
+        """Level 1 for these runs (the ones just generated, say)."""
+        self._start_scoring(run_ids)
+
     def score_selected(self) -> None:
         self._start_scoring(self.table.selected_run_ids())
 
@@ -598,6 +609,7 @@ class MainWindow(QMainWindow):
             self.table.select_row(0)
         self.tabs.setCurrentIndex(REVIEW_TAB)
         self.focus_grading()
+        self.sessionChanged.emit(session_id)
 
     def leave_session(self) -> None:
         self.session_id = None
@@ -608,6 +620,7 @@ class MainWindow(QMainWindow):
         self.apply_filter()
         self._compute_verified()
         self._update_actions()
+        self.sessionChanged.emit(None)
 
     def ask_identity(self) -> bool:
         """Ask the expert's name (first start, or the Review menu); False when they declined."""

@@ -59,6 +59,7 @@ from prism_desktop.services.grading import (
     save_note,
     undo_last,
 )
+from prism_desktop.services.model_comparison import sample_siblings
 from prism_desktop.services.save_failures import failure_text
 from prism_desktop.services.sessions import SessionSummary, session_info
 from prism_desktop.services.visibility import SHOWN, Visibility, run_visibility
@@ -176,6 +177,9 @@ class ReviewView(LanguageAware, QWidget):
         self.header.setWordWrap(True)  # a long task title wraps rather than widening the window
         self.badge = QLabel()
         self.badge.setTextFormat(Qt.TextFormat.RichText)
+        self.siblings = QLabel()  # "sample 3 of 10" and, when the machine may be seen, how each sample scored
+        self.siblings.setObjectName("reviewSiblings")
+        self.siblings.setTextFormat(Qt.TextFormat.PlainText)
         self.statement = QTextBrowser()
         self.statement.setObjectName("taskStatement")
         self.statement.setOpenExternalLinks(False)
@@ -203,6 +207,7 @@ class ReviewView(LanguageAware, QWidget):
         top = QHBoxLayout()
         top.setContentsMargins(4, 2, 4, 2)
         top.addWidget(self.header, 1)
+        top.addWidget(self.siblings)
         top.addWidget(self.badge)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.statement)
@@ -492,6 +497,29 @@ class ReviewView(LanguageAware, QWidget):
         )
         self.logs.set_machine_visible(not self.machine_hidden)
         self.code.set_diagnostics([] if self.machine_hidden else diagnostic_markers(review))
+        self._show_siblings(review)
+
+    def _show_siblings(self, review: RunReview) -> None:
+        """Which of the n samples of this task and model this run is; the others' verdicts (✓ correct,
+        ✗ not, · not measured) only when the machine's scores may be seen."""
+        siblings = sample_siblings(self.store, review.run_id)
+        if len(siblings) < 2:
+            self.siblings.clear()
+            self.siblings.setToolTip("")
+            return
+        position = next(i for i, s in enumerate(siblings) if s.run_id == review.run_id) + 1
+        text = self.tr("sample %1 of %2").replace("%1", str(position)).replace("%2", str(len(siblings)))
+        tip = self.tr("The model answered this task %1 times in this experiment.")
+        tip = tip.replace("%1", str(len(siblings)))
+        if not self.machine_hidden:
+            marks = "".join("·" if s.correct is None else "✓" if s.correct else "✗" for s in siblings)
+            correct = sum(bool(s.correct) for s in siblings)
+            text += f"  {marks}"
+            tip += " " + self.tr("%1 of them pass every test; this one is mark %2.").replace(
+                "%1", str(correct)
+            ).replace("%2", str(position))
+        self.siblings.setText(text)
+        self.siblings.setToolTip(tip)
 
     def _jump_to_line(self, line: int) -> None:
         self.code.go_to_candidate_line(line)

@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 
 from prism_desktop.gui.app import create_application, start_language
 from prism_desktop.gui.app_options import LaunchError, LaunchOptions
+from prism_desktop.gui.generate_dialog import GenerateDialog
 from prism_desktop.gui.i18n import Translations
 from prism_desktop.gui.main_window import MainWindow, open_and_import, probe_sandbox
 from prism_desktop.gui.settings import AppSettings, use_settings_folder
@@ -47,10 +48,19 @@ def _run_debug_candidate(app: QApplication, window: MainWindow) -> None:
         loop.exec()
 
 
+def _open_generate_dialog(window: MainWindow) -> None:
+    """Level 1 → Generate answers…, opened as a user would (its estimate shown, nothing sent)."""
+    window.commands.action("generation.run").trigger()
+
+
 def _part(window: MainWindow, part: str) -> QWidget:
     parts: dict[str, QWidget | None] = {
-        "runs": window.runs_panel, "review": window.review, "debug": window.debug
+        "runs": window.runs_panel,
+        "review": window.review,
+        "debug": window.debug,
     }
+    if part == "generate":
+        return window.findChild(GenerateDialog, "generateDialog") or window
     return parts.get(part) or window
 
 
@@ -69,6 +79,8 @@ def render(window: MainWindow, options: LaunchOptions, app: QApplication) -> Pat
     if options.part == "debug":
         window.debug_current_task()
         _run_debug_candidate(app, window)
+    if options.part == "generate":
+        _open_generate_dialog(window)
     window.statusBar().clearMessage()  # the picture shows the steady state, not a passing note
     settle(app)
     target = options.screenshot.expanduser()

@@ -105,7 +105,10 @@ def run_patterns(
     present = [s for s in steps if s is not None]
     if machine is None and not present:
         return None
-    consensus = _consensus(tuple(present), rule, min_experts)
+    if axis in run.adjudicated:  # an adjudicator's consensus replaces the rule's
+        consensus: int | None = run.adjudicated[axis]
+    else:
+        consensus = _consensus(tuple(present), rule, min_experts)
     return (
         ABSENT if machine is None else STEP_INDEX[machine],
         ABSENT if consensus is None else STEP_INDEX[consensus],

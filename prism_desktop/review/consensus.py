@@ -20,6 +20,14 @@ CONSENSUS_RULES: tuple[ConsensusRule, ...] = ("median", "median_high", "unanimou
 DEFAULT_RULE: ConsensusRule = "median"
 
 
+def consensus_rule_text(rule: ConsensusRule, adjudicated: int = 0) -> str:
+    """The consensus rule as a report states it."""
+    text = f"{rule} of the experts' steps"
+    if adjudicated:
+        text += f"; the adjudicated step where an adjudicator settled it ({adjudicated} run axes)"
+    return text
+
+
 def consensus_step(
     steps: Sequence[int], rule: ConsensusRule = DEFAULT_RULE, min_experts: int = 1
 ) -> int | None:

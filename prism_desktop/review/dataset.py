@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .consensus import ConsensusRule, consensus_step
+
 AXES: tuple[str, ...] = ("S", "M", "O", "P")
 BAND_AXES = ("M", "P")  # stored as fine scores; their steps are the bands
 Split = Literal["calibration", "validation"]
@@ -45,6 +47,9 @@ class GradedRun:
     signals: Mapping[str, Signal] = field(default_factory=dict)
     protocol_version: str | None = None  # of the Level-1 scores
     constitution_version: str | None = None
+    adjudicated: Mapping[str, int] = field(
+        default_factory=dict
+    )  # axis -> consensus settled by an adjudicator
 
     @property
     def key(self) -> RunKey:
@@ -53,3 +58,12 @@ class GradedRun:
     def expert_steps(self, axis: str, experts: tuple[str, ...]) -> list[int]:
         """The steps the given experts gave on `axis`, in their order, skipping those who gave none."""
         return [grades[axis] for e in experts if (grades := self.experts.get(e)) and axis in grades]
+
+    def consensus_of(
+        self, axis: str, experts: tuple[str, ...], rule: ConsensusRule, min_experts: int
+    ) -> int | None:
+        """The run's consensus on `axis`: the adjudicated step where an adjudicator settled it, else
+        the rule (median, …) over the experts' steps."""
+        if axis in self.adjudicated:
+            return self.adjudicated[axis]
+        return consensus_step(self.expert_steps(axis, experts), rule, min_experts)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.workspace.atomic import write_json_atomic
+from prism_desktop.workspace.paths import safe_component
 from prism_desktop.workspace.results import ScoreFile
 
 from .dataset import AXES, BAND_AXES
@@ -47,7 +48,9 @@ def evaluator_id_for(name: str) -> str:
 
 
 def expert_file_name(experiment_id: str, evaluator_id: str) -> str:
-    return f"{experiment_id}_{evaluator_id}.json"
+    """A plain file name; ValueError when an id from input could make it climb out of its folder."""
+    safe_component(experiment_id, "experiment name")
+    return safe_component(f"{experiment_id}_{evaluator_id}.json", "expert file name")
 
 
 def _quality(steps: Mapping[str, int]) -> float | None:
@@ -63,8 +66,12 @@ def expert_file_json(
     *,
     protocol_version: str | None,
     constitution_version: str | None,
+    provenance: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The file's JSON value; runs grouped by (task_id, model_id) in first-seen order."""
+    """The file's JSON value; runs grouped by (task_id, model_id) in first-seen order.
+    `provenance` (store_input.expert_provenance: expert, session, history) adds top-level keys
+    that PRISM's readers ignore and our importer uses to put the grades back exactly where they were;
+    the history is cut to this experiment's runs."""
     groups: dict[tuple[str, str], dict[str, Any]] = {}
     for grade in grades:
         group = groups.setdefault(
@@ -90,11 +97,20 @@ def expert_file_json(
                 "detail": detail,
             }
         )
+    extra: dict[str, Any] = {}
+    if provenance:
+        keys = {(g.task_id, g.model_id, g.run_index) for g in grades}
+        extra = {key: value for key, value in provenance.items() if key != "history"}
+        if "history" in provenance:
+            extra["history"] = [
+                h for h in provenance["history"] if (h["task_id"], h["model_id"], h["run_index"]) in keys
+            ]
     return {
         "experiment_id": experiment_id,
         "evaluator_id": evaluator_id,
         "protocol_version": protocol_version,
         "constitution_version": constitution_version,
+        **extra,
         "tasks": list(groups.values()),
     }
 

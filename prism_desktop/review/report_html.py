@@ -183,7 +183,8 @@ def render_html(report: Mapping[str, Any]) -> str:
         f'<p class="note">Generated {escape(str(report.get("generated_at", "")))}; raters: '
         f"{escape(', '.join(report.get('raters', [])))}; bootstrap {settings.get('bootstrap')} resamples, "
         f"seed {settings.get('seed')}; tasks: {len(split.get('calibration', []))} calibration, "
-        f"{len(split.get('validation', []))} validation. The validation figures are the headline.</p>"
+        f"{len(split.get('validation', []))} validation. The validation figures are the headline. "
+        f"Consensus: {escape(str(settings.get('consensus_rule') or settings.get('consensus')))}.</p>"
     )
     body = [header, _verified_section(report.get("verified", {}))]
     for name in ("validation", "calibration"):

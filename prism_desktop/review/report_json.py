@@ -13,6 +13,7 @@ from typing import Any
 from prism_desktop.workspace.protocol import ScoringTable
 
 from .agreement import ALL, Agreement, AxisScope, Estimate
+from .consensus import consensus_rule_text
 from .dataset import AXES, SPLITS
 from .figures import EXPERTS, FLEISS, KAPPA_NAMES, KRIPPENDORFF, PROJECTED, SHARE_NAMES
 from .scale import STEPS
@@ -163,6 +164,7 @@ def report_json(
     generated_at: datetime | None = None,
 ) -> dict[str, Any]:
     settings = agreement.settings
+    adjudicated = sum(len(verdict.run.adjudicated) for verdict in run_verdicts)
     by_split: dict[str, dict[str, Any]] = {split: split_json(agreement, split) for split in SPLITS}
     tasks = {split: sorted(t for t, s in agreement.split_of.items() if s == split) for split in SPLITS}
     return {
@@ -176,6 +178,8 @@ def report_json(
             "seed": settings.seed,
             "ci_level": settings.level,
             "consensus": settings.consensus,
+            "consensus_rule": consensus_rule_text(settings.consensus, adjudicated),
+            "adjudicated_axes": adjudicated,
             "min_experts": settings.min_experts,
             "labels": list(STEPS),
         },

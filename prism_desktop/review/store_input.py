@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select
 
@@ -13,9 +14,11 @@ from prism_desktop.store import Store
 from prism_desktop.store.models import (
     SOURCE_AUTO_FILE,
     SOURCE_SCORED_HERE,
+    Adjudication,
     Experiment,
     Expert,
     Grade,
+    GradeHistory,
     Level1Result,
     ReviewSession,
     Run,
@@ -70,6 +73,11 @@ def session_input(store: Store, session_id: int) -> SessionInput:
                 select(SessionTask.task_id, SessionTask.split).filter_by(session_id=session_id)
             ).all()
         )
+        adjudicated: dict[int, dict[str, int]] = defaultdict(dict)
+        for run_id, axis, step in session.execute(
+            select(Adjudication.run_id, Adjudication.axis, Adjudication.step).filter_by(session_id=session_id)
+        ):
+            adjudicated[run_id][axis] = step
         graded = []
         for run_id in run_ids:
             if run_id not in grades or run_id not in runs:
@@ -97,6 +105,7 @@ def session_input(store: Store, session_id: int) -> SessionInput:
                     signals=signals_of(dict(result.detail or {}), machine) if result else {},
                     protocol_version=result.protocol_version if result else None,
                     constitution_version=result.constitution_version if result else None,
+                    adjudicated=adjudicated.get(run_id, {}),
                 )
             )
     return SessionInput(tuple(graded), tuple(sorted(names)), split)
@@ -143,6 +152,54 @@ def expert_grades(store: Store, expert: str, session_id: int | None = None) -> d
             ]
             for experiment, by_run in collected.items()
         }
+
+
+def expert_provenance(store: Store, expert: str, session_id: int | None = None) -> dict[str, Any]:
+    """What an expert file carries besides the grades, so that importing it back is exact: who the
+    expert is (id and display name), the session the grades belong to, and the audit trail of
+    every change (who, when, from → to, why) per run and axis. KeyError naming the expert."""
+    with store.session() as session:
+        found = session.scalars(select(Expert).filter_by(name=expert)).one_or_none()
+        if found is None:
+            raise KeyError(f"no expert named {expert!r} in {store.url}")
+        names = dict(session.execute(select(Expert.id, Expert.name)).all())
+        provenance: dict[str, Any] = {"expert": {"name": found.name, "display_name": found.display_name}}
+        if session_id is not None:
+            review = session.get(ReviewSession, session_id)
+            if review is not None:
+                provenance["session"] = {
+                    "name": review.name,
+                    "seed": review.seed,
+                    "created_at": review.created_at.isoformat(timespec="seconds"),
+                }
+        statement = (
+            select(GradeHistory, Run)
+            .join(Run, GradeHistory.run_id == Run.id)
+            .where(GradeHistory.expert_id == found.id)
+            .where(
+                GradeHistory.session_id.is_(None)
+                if session_id is None
+                else GradeHistory.session_id == session_id
+            )
+            .order_by(GradeHistory.changed_at, GradeHistory.id)
+        )
+        provenance["history"] = [
+            {
+                "task_id": run.task_id,
+                "model_id": run.model_id,
+                "run_index": run.run_index,
+                "axis": change.axis,
+                "action": change.action,
+                "from": change.old_step,
+                "to": change.new_step,
+                "at": change.changed_at.isoformat(timespec="seconds"),
+                "by": names.get(change.changed_by_id or change.expert_id),
+                "reason": change.reason,
+                "undone": change.undone,
+            }
+            for change, run in session.execute(statement)
+        ]
+        return provenance
 
 
 def expert_names(store: Store) -> Sequence[str]:

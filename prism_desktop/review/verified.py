@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .agreement import Agreement
-from .consensus import consensus_step
 from .dataset import AXES, GradedRun
 from .messages import (
     AXIS_RULE,
@@ -109,8 +108,7 @@ def run_verdicts(
     for run in runs:
         measured = tuple(a for a in applicable.get(run.category, AXES) if run.machine.get(a) is not None)
         consensus = {
-            axis: consensus_step(run.expert_steps(axis, experts), rules.consensus, rules.min_experts)
-            for axis in measured
+            axis: run.consensus_of(axis, experts, rules.consensus, rules.min_experts) for axis in measured
         }
         agreeing = tuple(
             axis

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -47,6 +47,26 @@ class EngineStatus:
     image_present: bool = False
     image_id: str | None = None
     image_created: str | None = None
+
+
+LOCAL_SOCKET = "unix:///var/run/docker.sock"
+
+
+def engine_endpoint(environ: Mapping[str, str] | None = None) -> str:
+    """Which engine the Docker SDK talks to, as `sandbox status` names it: DOCKER_HOST (local
+    socket by default) and whether TLS is used (DOCKER_TLS_VERIFY / DOCKER_CERT_PATH, as the SDK
+    reads them). A team may share one scoring host this way."""
+    env = os.environ if environ is None else environ
+    host = env.get("DOCKER_HOST") or LOCAL_SOCKET
+    if host.startswith(("unix://", "npipe://")):
+        return f"{host} (this machine)"
+    if host.startswith("ssh://"):
+        return f"{host} (remote, over SSH)"
+    if env.get("DOCKER_TLS_VERIFY"):
+        return f"{host} (TLS, server certificate verified)"
+    if env.get("DOCKER_CERT_PATH"):
+        return f"{host} (TLS, server certificate NOT verified)"
+    return f"{host} (no TLS: anyone on the network path can drive this engine)"
 
 
 def connect(timeout: int = API_TIMEOUT_S) -> docker.DockerClient:

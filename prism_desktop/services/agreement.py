@@ -22,7 +22,7 @@ from prism_desktop.review.expert_export import (
 from prism_desktop.review.messages import NOTHING_GRADED
 from prism_desktop.review.report_html import render_html
 from prism_desktop.review.report_json import report_json
-from prism_desktop.review.store_input import expert_grades, session_input
+from prism_desktop.review.store_input import expert_grades, expert_provenance, session_input
 from prism_desktop.review.verification_rules import rules_for_workspace
 from prism_desktop.review.verified_export import (
     Provenance,
@@ -33,6 +33,7 @@ from prism_desktop.review.verified_export import (
 from prism_desktop.services.sessions import SessionSummary, session_info
 from prism_desktop.store import Store
 from prism_desktop.workspace.atomic import write_json_atomic, write_text_atomic
+from prism_desktop.workspace.paths import path_inside
 from prism_desktop.workspace.workspace import Workspace
 
 DEFAULT_BOOTSTRAP = 2000
@@ -121,6 +122,7 @@ def expert_files(
     expert: str,
     grades_by_experiment: Mapping[str, Sequence[ExpertGrade]],
     folder: Path,
+    provenance: Mapping[str, Any] | None = None,
 ) -> list[ExpertFile]:
     """`<experiment>_expert_<id>.json` in `folder` per experiment of an expert's grades, in
     experiment order, under the workspace's protocol and constitution versions."""
@@ -134,8 +136,9 @@ def expert_files(
             grades,
             protocol_version=protocols.l2.version,
             constitution_version=protocols.constitution.version,
+            provenance=provenance,
         )
-        path = folder / expert_file_name(experiment, evaluator_id)
+        path = path_inside(folder, expert_file_name(experiment, evaluator_id), "expert file")
         files.append(ExpertFile(path, document, evaluator_id, len(grades)))
     return files
 
@@ -162,7 +165,9 @@ def export_expert_files(
     the paths written."""
     written = []
     for expert in experts:
-        for file in expert_files(workspace, expert, expert_grades(store, expert, session_id), folder):
+        grades = expert_grades(store, expert, session_id)
+        provenance = expert_provenance(store, expert, session_id)
+        for file in expert_files(workspace, expert, grades, folder, provenance):
             write_expert_file(file.path, file.document)
             written.append(file.path)
     return written

@@ -30,6 +30,7 @@ from prism_desktop.store.models import (
     GradeHistory,
     Level1Result,
     Run,
+    SessionAssignment,
     SessionItem,
     utcnow,
 )
@@ -632,6 +633,15 @@ def next_ungraded_run(
             statement = statement.join(SessionItem, SessionItem.run_id == Run.id).where(
                 SessionItem.session_id == session_id
             )
+            if session.scalar(
+                select(func.count()).select_from(SessionAssignment).filter_by(session_id=session_id)
+            ):
+                # A session dealt to a team: the expert's own queue only (services/team_sessions.py).
+                statement = statement.where(
+                    Run.id.in_(
+                        select(SessionAssignment.run_id).filter_by(session_id=session_id, expert_id=expert_id)
+                    )
+                )
             order = (SessionItem.position, SessionItem.id)
             later_than = None
             current = session.execute(

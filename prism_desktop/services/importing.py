@@ -17,6 +17,7 @@ from typing import Any, Literal
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
+from prism_desktop.review.expert_export import evaluator_id_for
 from prism_desktop.review.file_input import expert_score_problem
 from prism_desktop.services.level1_rows import level1_columns
 from prism_desktop.store import Store
@@ -28,6 +29,7 @@ from prism_desktop.store.models import (
     Grade,
     GradeHistory,
     Level1Result,
+    ReviewSession,
     Run,
     WorkspaceSnapshot,
 )
@@ -35,7 +37,7 @@ from prism_desktop.workspace.compat import compat_lines
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.results import Experiment as ExperimentFile
 from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile
-from prism_desktop.workspace.results_loader import read_json
+from prism_desktop.workspace.results_loader import SURROGATE_NOTE, read_json
 from prism_desktop.workspace.workspace import Workspace
 
 # Run fields copied from a generation as they are; everything else in the run object goes to Run.extra.
@@ -173,6 +175,9 @@ def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | N
         snapshot = _upsert_snapshot(session, workspace, summary)
         for experiment in sorted(experiments, key=lambda e: e.name):
             _import_experiment(session, experiment, snapshot, summary)
+            if experiment.repaired:
+                shown = ", ".join(experiment.repaired[:5]) + (" …" if len(experiment.repaired) > 5 else "")
+                summary.warnings.append(f"{experiment.path}: {shown}: {SURROGATE_NOTE}")
             missing = sorted({g.task_id for g in experiment.generations} - known_tasks)
             if missing:
                 names = ", ".join(missing)
@@ -382,16 +387,49 @@ def _import_auto_file(session: Session, score_file: ScoreFile, summary: ImportSu
     return []
 
 
-def _expert(session: Session, name: str, summary: ImportSummary) -> Expert:
-    expert = session.scalars(select(Expert).filter_by(name=name)).one_or_none()
+def _expert(session: Session, score_file: ScoreFile, summary: ImportSummary) -> Expert:
+    """The file's expert: the one it names (our exports carry `expert.name`), else the one called
+    by the file's evaluator_id, else the one whose exported evaluator_id it is (`olga.s` exports as
+    `expert_olga.s`), so a file exported from this store comes back to the same expert."""
+    meta = score_file.raw.get("expert")
+    named = meta.get("name") if isinstance(meta, dict) and isinstance(meta.get("name"), str) else None
+    display = meta.get("display_name") if isinstance(meta, dict) else None
+    evaluator_id = score_file.evaluator_id
+    expert = None
+    for name in (named, evaluator_id):
+        if name and expert is None:
+            expert = session.scalars(select(Expert).filter_by(name=name)).one_or_none()
+    if expert is None and named is None:
+        expert = next(
+            (
+                e
+                for e in session.scalars(select(Expert).order_by(Expert.id))
+                if evaluator_id_for(e.name) == evaluator_id
+            ),
+            None,
+        )
     if expert is None:
-        expert = Expert(name=name)
+        expert = Expert(
+            name=named or evaluator_id, display_name=display if isinstance(display, str) else None
+        )
         session.add(expert)
         session.flush()
         summary.experts.add("new")
     else:
         summary.experts.add("unchanged")
     return expert
+
+
+def _file_session(session: Session, score_file: ScoreFile) -> int | None:
+    """The review session an exported file's grades belong to, when this store holds it (same name
+    and creation time); None: standalone grades."""
+    meta = score_file.raw.get("session")
+    if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+        return None
+    for review in session.scalars(select(ReviewSession).filter_by(name=meta["name"])):
+        if review.created_at.isoformat(timespec="seconds") == meta.get("created_at"):
+            return review.id
+    return None
 
 
 def _axis_text(detail: dict[str, Any], axis: str, key: str) -> str | None:
@@ -433,21 +471,29 @@ def _import_expert_file(session: Session, score_file: ScoreFile, summary: Import
         wanted += [(run, axis, values) for axis, values in grades.items()]
     if problems:
         return problems
-    expert = _expert(session, score_file.evaluator_id, summary)
+    expert = _expert(session, score_file, summary)
+    session_id = _file_session(session, score_file)
     existing = {
         (grade.run_id, grade.axis): grade
         for grade in session.scalars(
             select(Grade)
             .join(Run, Grade.run_id == Run.id)
             .where(Run.experiment_id == experiment_id, Grade.expert_id == expert.id)
-            .where(Grade.session_id.is_(None))
+            .where(Grade.session_id.is_(None) if session_id is None else Grade.session_id == session_id)
         )
     }
     source_file = str(score_file.path)
     for run, axis, values in wanted:
         grade = existing.get((run.id, axis))
         if grade is None:
-            grade = Grade(expert_id=expert.id, run_id=run.id, axis=axis, source_file=source_file, **values)
+            grade = Grade(
+                expert_id=expert.id,
+                run_id=run.id,
+                axis=axis,
+                session_id=session_id,
+                source_file=source_file,
+                **values,
+            )
             session.add(grade)
             session.flush()
             existing[(run.id, axis)] = grade
@@ -455,17 +501,17 @@ def _import_expert_file(session: Session, score_file: ScoreFile, summary: Import
             summary.grades.add("new")
         else:
             old = {"step": grade.step, "comment": grade.comment, "approach": grade.approach}
-            grade.source_file = source_file  # where it came from last; not a change of the grade
             if not _apply(grade, values):
-                summary.grades.add("unchanged")
+                summary.grades.add("unchanged")  # untouched: a re-import changes nothing, not even versions
                 continue
+            grade.source_file = source_file  # where it came from last
             summary.grades.add("updated")
         session.add(
             GradeHistory(
                 grade_id=grade.id,
                 expert_id=expert.id,
                 run_id=run.id,
-                session_id=None,
+                session_id=session_id,
                 axis=axis,
                 action="import",
                 old_step=old["step"],

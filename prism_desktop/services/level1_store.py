@@ -63,6 +63,8 @@ def save_result(
         "timings": _timings(result),
     }
 
+    # Two processes of a team may score the same run at once: the later insert loses the unique key
+    # and Store.run runs this again, which then replaces the winner's row.
     def work(session: Session) -> None:
         row = session.scalar(
             select(Level1Result).where(
@@ -71,6 +73,7 @@ def save_result(
         )
         if row is None:
             session.add(Level1Result(run_id=run_id, source=SOURCE_SCORED_HERE, **values))
+            session.flush()
         else:
             for name, value in values.items():
                 setattr(row, name, value)

@@ -41,6 +41,7 @@ class Experiment:
     raw: dict[str, Any] = field(default_factory=dict)  # top-level keys other than task_results
     # task_results[] entries as read, without their `runs` (determinism, context, totals, …)
     groups: tuple[dict[str, Any], ...] = ()
+    repaired: tuple[str, ...] = ()  # keys of texts whose lone surrogates were replaced by U+FFFD
 
     def to_json(self) -> dict[str, Any]:
         """The file's JSON value rebuilt from what was read (equal to it; `task_results` last)."""

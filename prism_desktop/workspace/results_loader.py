@@ -8,11 +8,13 @@ be written back without loss."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import Problem, WorkspaceError
+from .paths import COMPONENT_RULE, is_safe_component
 from .results import Experiment, Generation, ScoredRun, ScoreFile
 from .schema import (
     INT,
@@ -46,11 +48,39 @@ _OPTIONAL_RUN_FIELDS = {
 }
 
 
-def read_json(path: Path) -> Any:
-    """Parse a JSON file (BOM tolerated); a syntax error names its line and column."""
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+SURROGATE_NOTE = "held a lone UTF-16 surrogate (a split emoji?); stored with U+FFFD in its place"
+
+
+def repair_surrogates(value: Any, key: KeyPath = (), repaired: list[KeyPath] | None = None) -> Any:
+    """`value` with every lone surrogate (JSON allows `\\ud83d` alone; UTF-8 and the store do not)
+    replaced by U+FFFD; the key path of each repaired string is appended to `repaired`."""
+    if isinstance(value, str):
+        if _LONE_SURROGATE.search(value) is None:
+            return value
+        if repaired is not None:
+            repaired.append(key)
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [repair_surrogates(item, (*key, i), repaired) for i, item in enumerate(value)]
+    if isinstance(value, dict):
+        return {
+            repair_surrogates(name, key, repaired): repair_surrogates(item, (*key, name), repaired)
+            for name, item in value.items()
+        }
+    return value
+
+
+def read_json(path: Path, repaired: list[KeyPath] | None = None) -> Any:
+    """Parse a JSON file (BOM tolerated); a syntax error names its line and column. Lone
+    surrogates are repaired (see repair_surrogates); nesting past the parser's depth is an error."""
     text = read_text(path)
     try:
-        return json.loads(text)
+        return repair_surrogates(json.loads(text), (), repaired)
+    except RecursionError:
+        raise WorkspaceError(
+            Problem(path, message="invalid JSON: nested too deeply", expected="at most a few hundred levels")
+        ) from None
     except json.JSONDecodeError as exc:
         raise WorkspaceError(
             Problem(
@@ -65,8 +95,11 @@ def read_json(path: Path) -> Any:
 def load_experiment(path: Path) -> Experiment:
     """One experiment file, whole or not at all."""
     check = FileCheck(path)
-    root = check.mapping(read_json(path), ())
+    repaired: list[KeyPath] = []
+    root = check.mapping(read_json(path, repaired), ())
     name = check.get(root, ("experiment_name",), TEXT, default="")
+    if name and not is_safe_component(name):
+        check.add(("experiment_name",), found=describe(name), expected=COMPONENT_RULE)
     category = check.get(root, ("category",), STR, default="")
     if category and category not in CATEGORIES:
         check.add(("category",), found=describe(category), expected=one_of(CATEGORIES))
@@ -85,6 +118,7 @@ def load_experiment(path: Path) -> Experiment:
         generations=tuple(generations),
         raw={k: v for k, v in root.items() if k != "task_results"},
         groups=tuple({k: v for k, v in g.items() if k != "runs"} for g, _ in groups),
+        repaired=tuple(key_text(key) for key in repaired),
     )
 
 

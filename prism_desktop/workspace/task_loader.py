@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, ProblemCollector, WorkspaceError
+from .paths import COMPONENT_RULE, is_safe_component
 from .perf import load_perf
 from .schema import MAPPING, MISSING, OPT_STR, STR, TEXT, FileCheck, Kind, describe, one_of
 from .tags import CATEGORIES, check_task_tags
@@ -107,6 +108,8 @@ def _read_task_yaml(path: Path, vocabulary: TagVocabulary | None) -> dict[str, A
     check = FileCheck(path, doc)
     root = check.mapping(doc.data, ())
     task_id = check.get(root, ("id",), TEXT, default="")
+    if task_id and not is_safe_component(task_id):
+        check.add(("id",), found=describe(task_id), expected=COMPONENT_RULE)
     category = check.get(root, ("category",), STR, default="")
     if category and category not in CATEGORIES:
         check.add(("category",), found=describe(category), expected=one_of(CATEGORIES))

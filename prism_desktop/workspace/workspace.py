@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from .compat import compat_hash
 from .errors import Problem, ProblemCollector, WorkspaceError
+from .paths import links_leaving
 from .protocol import Protocols
 from .protocol_loader import load_protocols
 from .results import Experiment, ScoreFile
@@ -150,6 +151,7 @@ def _load_core(
                     expected=f"a PRISM workspace with {METRICS_DIR}/ and {TASKS_DIR}/",
                 )
             )
+    problems.extend(links_leaving(root, (METRICS_DIR, TASKS_DIR, RESULTS_DIR)))
     if problems:
         return None, None, None, problems
     protocols = attempt(lambda: load_protocols(root / METRICS_DIR))

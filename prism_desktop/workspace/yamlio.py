@@ -17,6 +17,17 @@ KeyPath = tuple[Hashable, ...]  # mapping keys and list indexes from the documen
 # The C parser is much faster on big fixtures; both give the same values and marks.
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+# Input bombs (docs/gaming.md): the largest YAML of a PRISM checkout is ~15 KB, fixtures a few hundred KB.
+MAX_YAML_BYTES = 4 * 1024 * 1024
+MAX_YAML_VALUES = 500_000  # values once every alias is expanded ("billion laughs" stops here)
+MAX_YAML_DEPTH = 100  # nesting levels, aliases followed
+
+
+class _Bomb(Exception):
+    def __init__(self, node: yaml.Node, message: str):
+        super().__init__(message)
+        self.node = node
+        self.message = message
 
 
 def read_text(path: Path) -> str:
@@ -73,6 +84,7 @@ class YamlDocument:
 def load_yaml(path: Path) -> YamlDocument:
     """Parse one YAML file with a safe loader. Raises WorkspaceError naming the line on bad YAML
     and on duplicate mapping keys (which a plain safe loader would silently overwrite)."""
+    _check_size(path)
     text = read_text(path)
     loader = _Loader(text)
     try:
@@ -80,6 +92,7 @@ def load_yaml(path: Path) -> YamlDocument:
         lines: dict[KeyPath, int] = {}
         problems: list[Problem] = []
         if node is not None:
+            _expanded_size(node, 0, {}, set())
             # Walk before constructing: construction flattens merge keys (`<<`) into the mapping,
             # after which an intended override would look like a duplicate key.
             _record_lines(loader, node, (), lines, problems, path, set())
@@ -92,11 +105,64 @@ def load_yaml(path: Path) -> YamlDocument:
         ) from None
     except yaml.YAMLError as exc:
         raise WorkspaceError(Problem(path, message=f"invalid YAML: {exc}")) from None
+    except _Bomb as bomb:
+        raise WorkspaceError(
+            Problem(path, line=bomb.node.start_mark.line + 1, message=f"YAML refused: {bomb.message}")
+        ) from None
+    except RecursionError:
+        raise WorkspaceError(
+            Problem(path, message=f"YAML refused: nested deeper than {MAX_YAML_DEPTH} levels")
+        ) from None
     finally:
         loader.dispose()
     if problems:
         raise WorkspaceError(problems)
     return YamlDocument(path, data, lines)
+
+
+def _check_size(path: Path) -> None:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return  # read_text names the problem
+    if size > MAX_YAML_BYTES:
+        raise WorkspaceError(
+            Problem(
+                path,
+                found=f"{size:,} bytes",
+                expected=f"a YAML file of at most {MAX_YAML_BYTES:,} bytes",
+            )
+        )
+
+
+def _expanded_size(
+    node: yaml.Node, depth: int, memo: dict[int, tuple[int, int]], path: set[int]
+) -> tuple[int, int]:
+    """(values, height) of `node` with every alias expanded; raises _Bomb past the bounds. Each
+    distinct node is walked once (memo), so an alias bomb is refused in time linear in the file."""
+    if not isinstance(node, yaml.CollectionNode):
+        return 1, 0
+    if id(node) in path:
+        raise _Bomb(node, "an alias refers to a collection that contains it")
+    known = memo.get(id(node))
+    if known is None:
+        path.add(id(node))
+        children = (
+            node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+        )
+        values, height = 1, 0
+        for child in children:
+            if depth + 1 > MAX_YAML_DEPTH:
+                raise _Bomb(child, f"nested deeper than {MAX_YAML_DEPTH} levels")
+            child_values, child_height = _expanded_size(child, depth + 1, memo, path)
+            values, height = values + child_values, max(height, child_height + 1)
+            if values > MAX_YAML_VALUES:
+                raise _Bomb(node, f"more than {MAX_YAML_VALUES:,} values once its aliases are expanded")
+        path.discard(id(node))
+        known = memo[id(node)] = (values, height)
+    if depth + known[1] > MAX_YAML_DEPTH:
+        raise _Bomb(node, f"nested deeper than {MAX_YAML_DEPTH} levels")
+    return known
 
 
 def _record_lines(

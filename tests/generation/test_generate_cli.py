@@ -16,8 +16,9 @@ import pytest
 
 from prism_desktop.cli.main import main
 
-from .conftest import CHATTY, REPO, GenWorkspace, write_generation
+from .conftest import GenWorkspace
 from .fake_openai import Fault
+from .gen_files import CHATTY, REPO, write_generation
 from .helpers import read_like_prism
 
 ONE_RUN = """\

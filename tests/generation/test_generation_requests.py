@@ -12,8 +12,9 @@ from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.metadata_tools import MetadataTools
 from prism_desktop.workspace.workspace import Workspace
 
-from .conftest import CHATTY, CODER, PRICES, SYSTEM_A, SYSTEM_B, GenWorkspace, write_generation
+from .conftest import GenWorkspace
 from .fake_openai import MISSING_OBJECT
+from .gen_files import CHATTY, CODER, PRICES, SYSTEM_A, SYSTEM_B, write_generation
 from .helpers import generate, read_like_prism
 
 
@@ -193,7 +194,7 @@ def test_unknown_model_or_task_is_named(gen_workspace: GenWorkspace) -> None:
 def test_bundled_generation_folder_reads(tmp_path) -> None:
     from prism_desktop.generation.config import load_generation_config
 
-    from .conftest import REPO
+    from .gen_files import REPO
 
     config = load_generation_config(REPO)
     assert config.system_prompts.keys() == {"A", "B"}

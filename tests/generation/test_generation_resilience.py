@@ -12,8 +12,9 @@ import pytest
 
 from prism_desktop.generation.retry import RetryPolicy, no_jitter, random_jitter
 
-from .conftest import CHATTY, CODER, GenWorkspace, write_generation
+from .conftest import GenWorkspace
 from .fake_openai import Fault
+from .gen_files import CHATTY, CODER, write_generation
 from .helpers import RecordingSleep, generate
 
 ONE_RUN = """\

@@ -41,11 +41,16 @@ SHELL_MODULES = (
     "query_console.py",
     "settings.py",
     "screenshot.py",
+    "generate_dialog.py",
+    "ask_model_panel.py",
     "actions.py",
     "hotkeys.py",
     "review_view.py",
     "grading_panel.py",
     "code_compare.py",
+    "team_panel.py",
+    "adjudication_view.py",
+    "store_dialog.py",
     "models_view.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'

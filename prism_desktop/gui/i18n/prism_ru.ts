@@ -820,6 +820,18 @@ Score locally for the rest of this session?</source>
             <source>unflagging run #%1</source>
             <translation>снятие отметки с прогона №%1</translation>
         </message>
+        <message>
+            <source>sample %1 of %2</source>
+            <translation>ответ %1 из %2</translation>
+        </message>
+        <message>
+            <source>The model answered this task %1 times in this experiment.</source>
+            <translation>Модель отвечала на эту задачу в этом эксперименте %1 раз(а).</translation>
+        </message>
+        <message>
+            <source>%1 of them pass every test; this one is mark %2.</source>
+            <translation>Из них все тесты проходят %1; этот ответ — отметка №%2.</translation>
+        </message>
     </context>
     <context>
         <name>CodeCompare</name>
@@ -1818,6 +1830,165 @@ Score locally for the rest of this session?</source>
             <source>ВЫБРАТЬ … — a query, or a batch separated by ;</source>
             <translation>ВЫБРАТЬ … — запрос или пакет запросов через ;</translation>
         </message>
+        <message>
+            <source>The query was stopped: %1</source>
+            <translation>Запрос остановлен: %1</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Остановить</translation>
+        </message>
+        <message>
+            <source>Stop the running query (it also stops by itself after 30 s)</source>
+            <translation>Остановить выполняющийся запрос (через 30 с он останавливается сам)</translation>
+        </message>
+    </context>
+    <context>
+        <name>GenerateDialog</name>
+        <message>
+            <source>generation/ cannot be read:</source>
+            <translation>Не удаётся прочитать generation/:</translation>
+        </message>
+        <message>
+            <source>Choose at least one model and one task.</source>
+            <translation>Выберите хотя бы одну модель и одну задачу.</translation>
+        </message>
+        <message>
+            <source>%1 pairs, up to %2 requests (%3 answers already cached): at most %4 USD (prices as of %5).</source>
+            <translation>Пар: %1, запросов не больше %2 (ответов уже в кэше: %3): не больше %4 USD (цены на %5).</translation>
+        </message>
+        <message>
+            <source>No price for %1: counted as free.</source>
+            <translation>Нет цены для %1: считается бесплатной.</translation>
+        </message>
+        <message>
+            <source>Experiment %1</source>
+            <translation>Эксперимент %1</translation>
+        </message>
+        <message>
+            <source>done</source>
+            <translation>готово</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>сбой</translation>
+        </message>
+        <message>
+            <source>retry</source>
+            <translation>повтор</translation>
+        </message>
+        <message>
+            <source>note</source>
+            <translation>заметка</translation>
+        </message>
+        <message>
+            <source>%v of %m pairs · %1 USD</source>
+            <translation>%v из %m пар · %1 USD</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>Отмена…</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pairs written, %3 requests, %4 cached answers, %5 USD spent.</source>
+            <translation>Записано пар: %1 из %2; запросов: %3; ответов из кэша: %4; потрачено %5 USD.</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>Отменено.</translation>
+        </message>
+        <message>
+            <source>%1 runs of this experiment are in the table.</source>
+            <translation>Прогонов этого эксперимента в таблице: %1.</translation>
+        </message>
+        <message>
+            <source>Generation stopped: %1</source>
+            <translation>Генерация остановлена: %1</translation>
+        </message>
+        <message>
+            <source>Generate answers</source>
+            <translation>Генерация ответов</translation>
+        </message>
+        <message>
+            <source>Models (generation/models.yaml)</source>
+            <translation>Модели (generation/models.yaml)</translation>
+        </message>
+        <message>
+            <source>Tasks</source>
+            <translation>Задачи</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Все</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>Ни одной</translation>
+        </message>
+        <message>
+            <source>C&amp;ategory</source>
+            <translation>&amp;Категория</translation>
+        </message>
+        <message>
+            <source>Samples per &amp;model</source>
+            <translation>Ответов на &amp;модель</translation>
+        </message>
+        <message>
+            <source>&amp;Temperature</source>
+            <translation>&amp;Температура</translation>
+        </message>
+        <message>
+            <source>&amp;Requests at once</source>
+            <translation>Одновременных &amp;запросов</translation>
+        </message>
+        <message>
+            <source>Stop at cost (&amp;USD)</source>
+            <translation>Остановиться на сумме (&amp;USD)</translation>
+        </message>
+        <message>
+            <source>Answers</source>
+            <translation>Ответы</translation>
+        </message>
+        <message>
+            <source>as in params.yaml</source>
+            <translation>как в params.yaml</translation>
+        </message>
+        <message>
+            <source>no limit</source>
+            <translation>без ограничения</translation>
+        </message>
+        <message>
+            <source>reuse cached answers</source>
+            <translation>брать ответы из кэша</translation>
+        </message>
+        <message>
+            <source>&amp;Generate</source>
+            <translation>С&amp;генерировать</translation>
+        </message>
+        <message>
+            <source>&amp;Cancel</source>
+            <translation>&amp;Отменить</translation>
+        </message>
+        <message>
+            <source>&amp;Score the new runs</source>
+            <translation>&amp;Оценить новые прогоны</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
+        <message>
+            <source>&amp;Generate answers…</source>
+            <translation>&amp;Сгенерировать ответы…</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2 is not set in the environment.</source>
+            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2</source>
+            <translation>Нельзя вызвать %1: %2</translation>
+        </message>
     </context>
     <context>
         <name>Hotkeys</name>
@@ -1947,6 +2118,65 @@ Score locally for the rest of this session?</source>
         <message>
             <source> (%1 changes are waiting)</source>
             <translation> (ждут сохранения: %1)</translation>
+        </message>
+    </context>
+    <context>
+        <name>AskModelPanel</name>
+        <message>
+            <source>Asking %1 about %2…</source>
+            <translation>Спрашиваю %1 о задаче %2…</translation>
+        </message>
+        <message>
+            <source>The model did not answer: %1</source>
+            <translation>Модель не ответила: %1</translation>
+        </message>
+        <message>
+            <source>Answered: %1 tokens in, %2 out, %3 USD%4.</source>
+            <translation>Ответ получен: токенов на входе %1, на выходе %2, %3 USD%4.</translation>
+        </message>
+        <message>
+            <source> (from the cache)</source>
+            <translation> (из кэша)</translation>
+        </message>
+        <message>
+            <source>Metadata looked up: %1.</source>
+            <translation>Изучены метаданные: %1.</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: %2 is not set in the environment.</source>
+            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
+        </message>
+        <message>
+            <source>The question failed: %1</source>
+            <translation>Вопрос не удался: %1</translation>
+        </message>
+        <message>
+            <source>&amp;Ask</source>
+            <translation>&amp;Спросить</translation>
+        </message>
+        <message>
+            <source>Put the debugged task to this model, as a generation would</source>
+            <translation>Задать отлаживаемую задачу этой модели так же, как это делает генерация</translation>
+        </message>
+        <message>
+            <source>Reply to the editor</source>
+            <translation>Ответ в редактор</translation>
+        </message>
+        <message>
+            <source>Put the raw reply in the editor, to run Level 1 on it</source>
+            <translation>Поместить ответ как есть в редактор, чтобы запустить на нём Level 1</translation>
+        </message>
+        <message>
+            <source>Prompt sent (system, metadata context, task)</source>
+            <translation>Отправленный промпт (системное сообщение, контекст метаданных, задача)</translation>
+        </message>
+        <message>
+            <source>Raw reply</source>
+            <translation>Ответ как есть</translation>
+        </message>
+        <message>
+            <source>Ask a model</source>
+            <translation>Спросить модель</translation>
         </message>
     </context>
     <context>
@@ -2086,6 +2316,283 @@ Score locally for the rest of this session?</source>
         <message>
             <source>pass@k, stability and success of every model, per task</source>
             <translation>pass@k, стабильность и успешность каждой модели по задачам</translation>
+        </message>
+    </context>
+    <context>
+        <name>TeamPanel</name>
+        <message>
+            <source>The store cannot be read: %1</source>
+            <translation>Хранилище не читается: %1</translation>
+        </message>
+        <message>
+            <source>Open a calibration session (Review → Calibration sessions…) to see its team.</source>
+            <translation>Откройте сессию калибровки (Проверка → Сессии калибровки…), чтобы увидеть её команду.</translation>
+        </message>
+        <message>
+            <source>%1 experts per run</source>
+            <translation>%1 эксперта на прогон</translation>
+        </message>
+        <message>
+            <source>not dealt to a team: everyone grades every run</source>
+            <translation>не распределена: каждый оценивает все прогоны</translation>
+        </message>
+        <message>
+            <source>Session %1 — %2 runs, %3</source>
+            <translation>Сессия %1 — прогонов: %2, %3</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Все</translation>
+        </message>
+        <message>
+            <source>Runs graded by all their experts: %1 of %2 · adjudicated axes: %3</source>
+            <translation>Прогонов, оценённых всеми своими экспертами: %1 из %2 · осей с решением арбитра: %3</translation>
+        </message>
+        <message>
+            <source>(undone)</source>
+            <translation>(отменено)</translation>
+        </message>
+        <message>
+            <source>by %1</source>
+            <translation>изменил %1</translation>
+        </message>
+        <message>
+            <source>Team progress</source>
+            <translation>Прогресс команды</translation>
+        </message>
+        <message>
+            <source>Team</source>
+            <translation>Команда</translation>
+        </message>
+        <message>
+            <source>History of this run</source>
+            <translation>История этого прогона</translation>
+        </message>
+        <message>
+            <source>When (UTC)</source>
+            <translation>Когда (UTC)</translation>
+        </message>
+        <message>
+            <source>Expert</source>
+            <translation>Эксперт</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Grade</source>
+            <translation>Оценка</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>Действие</translation>
+        </message>
+        <message>
+            <source>Why</source>
+            <translation>Почему</translation>
+        </message>
+        <message>
+            <source>Assigned</source>
+            <translation>Назначено</translation>
+        </message>
+        <message>
+            <source>Graded</source>
+            <translation>Оценено</translation>
+        </message>
+        <message>
+            <source>Remaining</source>
+            <translation>Осталось</translation>
+        </message>
+        <message>
+            <source>Incomplete</source>
+            <translation>Не до конца</translation>
+        </message>
+        <message>
+            <source>Flagged</source>
+            <translation>С флажком</translation>
+        </message>
+        <message>
+            <source>&amp;Team progress</source>
+            <translation>&amp;Прогресс команды</translation>
+        </message>
+    </context>
+    <context>
+        <name>Adjudication</name>
+        <message>
+            <source>%1 run axes apart by more than %2 step(s)</source>
+            <translation>Осей прогонов с расхождением больше %2 шаг(а): %1</translation>
+        </message>
+        <message>
+            <source>Run %1, axis %2</source>
+            <translation>Прогон %1, ось %2</translation>
+        </message>
+        <message>
+            <source>no comment</source>
+            <translation>без комментария</translation>
+        </message>
+        <message>
+            <source>Consensus</source>
+            <translation>Консенсус</translation>
+        </message>
+        <message>
+            <source>Write the rationale: why this step is the consensus.</source>
+            <translation>Напишите обоснование: почему консенсус — именно этот шаг.</translation>
+        </message>
+        <message>
+            <source>Not saved: %1</source>
+            <translation>Не сохранено: %1</translation>
+        </message>
+        <message>
+            <source>Consensus %1 saved for run %2, axis %3.</source>
+            <translation>Консенсус %1 сохранён для прогона %2, ось %3.</translation>
+        </message>
+        <message>
+            <source>Adjudication</source>
+            <translation>Арбитраж</translation>
+        </message>
+        <message>
+            <source>Grades apart by more than (scale steps):</source>
+            <translation>Оценки расходятся больше чем на (шагов шкалы):</translation>
+        </message>
+        <message>
+            <source>Show settled ones</source>
+            <translation>Показывать решённые</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Прогон</translation>
+        </message>
+        <message>
+            <source>Task</source>
+            <translation>Задача</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>Axis</source>
+            <translation>Ось</translation>
+        </message>
+        <message>
+            <source>Experts' grades</source>
+            <translation>Оценки экспертов</translation>
+        </message>
+        <message>
+            <source>Consensus step:</source>
+            <translation>Шаг консенсуса:</translation>
+        </message>
+        <message>
+            <source>Rationale:</source>
+            <translation>Обоснование:</translation>
+        </message>
+        <message>
+            <source>Save consensus</source>
+            <translation>Сохранить консенсус</translation>
+        </message>
+        <message>
+            <source>No logs: the run has not been scored here.</source>
+            <translation>Журналов нет: прогон здесь не оценивался.</translation>
+        </message>
+        <message>
+            <source>A&amp;djudication…</source>
+            <translation>А&amp;рбитраж…</translation>
+        </message>
+        <message>
+            <source>Runs where the experts disagree: settle the consensus step with a rationale</source>
+            <translation>Прогоны, где эксперты расходятся: решите шаг консенсуса с обоснованием</translation>
+        </message>
+        <message>
+            <source>Open a calibration session first (Review → Calibration sessions…).</source>
+            <translation>Сначала откройте сессию калибровки (Проверка → Сессии калибровки…).</translation>
+        </message>
+        <message>
+            <source>Say who you are first (File → Settings…).</source>
+            <translation>Сначала укажите, кто вы (Файл → Настройки…).</translation>
+        </message>
+    </context>
+    <context>
+        <name>StoreDialog</name>
+        <message>
+            <source>Password of the team store</source>
+            <translation>Пароль хранилища команды</translation>
+        </message>
+        <message>
+            <source>Password for %1:</source>
+            <translation>Пароль для %1:</translation>
+        </message>
+        <message>
+            <source>SQLite store</source>
+            <translation>Хранилище SQLite</translation>
+        </message>
+        <message>
+            <source>SQLite databases (*.db *.sqlite)</source>
+            <translation>Базы SQLite (*.db *.sqlite)</translation>
+        </message>
+        <message>
+            <source>Open store</source>
+            <translation>Открыть хранилище</translation>
+        </message>
+        <message>
+            <source>A SQLite file (one expert)</source>
+            <translation>Файл SQLite (один эксперт)</translation>
+        </message>
+        <message>
+            <source>A PostgreSQL server (the team's shared store)</source>
+            <translation>Сервер PostgreSQL (общее хранилище команды)</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>Обзор…</translation>
+        </message>
+        <message>
+            <source>Host:</source>
+            <translation>Сервер:</translation>
+        </message>
+        <message>
+            <source>Port:</source>
+            <translation>Порт:</translation>
+        </message>
+        <message>
+            <source>Database:</source>
+            <translation>База:</translation>
+        </message>
+        <message>
+            <source>User:</source>
+            <translation>Пользователь:</translation>
+        </message>
+        <message>
+            <source>Password:</source>
+            <translation>Пароль:</translation>
+        </message>
+        <message>
+            <source>Remember the password in the system keyring</source>
+            <translation>Запомнить пароль в системном хранилище паролей</translation>
+        </message>
+        <message>
+            <source>The store is remembered for the next start; its password never goes into the settings file.</source>
+            <translation>Хранилище запомнится до следующего запуска; пароль никогда не попадает в файл настроек.</translation>
+        </message>
+        <message>
+            <source>No system keyring here: the password will be asked at each start, never written to disk.</source>
+            <translation>Системного хранилища паролей нет: пароль будет спрашиваться при каждом запуске и не запишется на диск.</translation>
+        </message>
+        <message>
+            <source>Store: %1</source>
+            <translation>Хранилище: %1</translation>
+        </message>
+        <message>
+            <source>Open &amp;store…</source>
+            <translation>Открыть &amp;хранилище…</translation>
+        </message>
+        <message>
+            <source>The store cannot be opened</source>
+            <translation>Хранилище не открывается</translation>
+        </message>
+        <message>
+            <source>Opening the store…</source>
+            <translation>Открываю хранилище…</translation>
         </message>
     </context>
 </TS>

@@ -84,6 +84,13 @@ class Translator:
         self.tables: set[str] = set()
         self._serial = itertools.count(1)
         self._depth = 0  # compile_select calls in progress: 1 is the statement itself
+        self._placing = False  # the statement has ПОМЕСТИТЬ
+
+    @property
+    def may_read_parameter_tables(self) -> bool:
+        """1C reads a value table passed as a parameter only into a temporary table: in the
+        statement itself (not a nested query) when it has ПОМЕСТИТЬ."""
+        return self._depth == 1 and self._placing
 
     def alias(self, prefix: str) -> str:
         return f"{prefix}{next(self._serial)}"
@@ -103,6 +110,8 @@ class Translator:
     def compile_select(self, query: A.SelectQuery, outer: SelectContext | None = None) -> CompiledSelect:
         """`outer`: the query around a nested query of `В (ВЫБРАТЬ …)`, whose fields it may use."""
         self._depth += 1
+        if self._depth == 1:
+            self._placing = query.into is not None
         parts = [query] + [q for _, q in query.unions]
         contexts: list[SelectContext] = []
         fields: list[list[tuple[str, SqlExpr]]] = []
