@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from prism_desktop.gui.review_texts import localized
 from prism_desktop.review.verification_rules import AxisRule, VerificationRules
+from prism_desktop.vocabulary import AXES
 
 TR_CONTEXT = "AgreementView"  # the translation context of this module and agreement_view.py
-AXES = ("S", "M", "O", "P")
 SPLITS = ("validation", "calibration")  # validation is the headline, so it comes first
 KAPPAS = ("kappa", "kappa_linear", "kappa_quadratic")
 SHARES = ("exact", "adjacent")

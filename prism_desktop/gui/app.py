@@ -20,6 +20,7 @@ from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.main_window import MainWindow
 from prism_desktop.gui.settings import APPLICATION, ORGANIZATION, AppSettings
 from prism_desktop.gui.store_dialog import ask_password_dialog, remembered_url
+from prism_desktop.gui.theme import follow_system_theme
 from prism_desktop.store import DB_ENV_VAR, StoreError, open_store
 
 MIN_POINT_SIZE = 9.5
@@ -40,6 +41,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app = QApplication(list(argv) if argv is not None else [sys.argv[0]])
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     app.setStyle("Fusion")
+    follow_system_theme(app)
     font = app.font()
     if font.pointSizeF() < MIN_POINT_SIZE:
         font.setPointSizeF(MIN_POINT_SIZE)

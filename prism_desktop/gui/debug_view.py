@@ -54,6 +54,11 @@ class DebugView(QWidget):
         self.task.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.task.currentIndexChanged.connect(self._task_changed)
         self.load_canonical = QPushButton()
+        self.load_run = QPushButton()  # the candidate of the run under review
+        self.load_run.setObjectName("loadRunCandidate")
+        self.load_run.setEnabled(False)
+        self.load_run.clicked.connect(self.load_run_candidate)
+        self._run_candidate: tuple[str, int, str] | None = None  # task id, run id, code
         self.load_baseline = QPushButton()
         self.run_button = QPushButton()
         self.run_canonical = QPushButton()
@@ -86,7 +91,7 @@ class DebugView(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.task, 1)
         top.addSpacing(8)
-        for widget in (self.load_label, self.load_canonical, self.load_baseline):
+        for widget in (self.load_label, self.load_run, self.load_canonical, self.load_baseline):
             top.addWidget(widget)
         top.addSpacing(8)
         for widget in (self.run_label, self.run_canonical, self.run_baseline):
@@ -160,10 +165,33 @@ class DebugView(QWidget):
             self.side_tabs.setCurrentIndex(0)
         self.load_canonical.setEnabled(bool(task and task.canonical))
         self.load_baseline.setEnabled(bool(task and task.perf_baseline))
+        self._update_load_run()
         self._update_run_buttons()
         self._show_scores(None)
         self.logs.show_result(None, None)
         self.outcome.clear()
+
+    def set_run_candidate(self, task_id: str | None, run_id: int | None, code: str | None) -> None:
+        """The run under review (its task opens here; its candidate is one click away)."""
+        self._run_candidate = (task_id, run_id, code) if task_id and run_id is not None and code else None
+        if task_id:
+            self.select_task(task_id)
+        self._update_load_run()
+
+    def _update_load_run(self) -> None:
+        task = self.current_task()
+        usable = self._run_candidate is not None and task is not None and task.id == self._run_candidate[0]
+        self.load_run.setEnabled(usable)
+        run_id = self._run_candidate[1] if self._run_candidate else None
+        self.load_run.setToolTip(
+            self.tr("Load the candidate of run #%1 (the one under review)").replace("%1", str(run_id))
+            if usable
+            else self.tr("No run of this task is under review")
+        )
+
+    def load_run_candidate(self) -> None:
+        if self._run_candidate is not None and self.load_run.isEnabled():
+            self.editor.setPlainText(self._run_candidate[2])
 
     def _load(self, which: str, run: bool = False) -> None:
         task = self.current_task()
@@ -259,6 +287,8 @@ class DebugView(QWidget):
         self.load_label.setText(self.tr("Load:"))
         self.run_label.setText(self.tr("Run:"))
         self.load_canonical.setText(self.tr("Canonical"))
+        self.load_run.setText(self.tr("This run's candidate"))
+        self._update_load_run()
         self.load_canonical.setToolTip(
             self.tr("Put the task's reference solution (canonical.bsl) in the editor")
         )

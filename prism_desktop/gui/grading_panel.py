@@ -35,8 +35,8 @@ APPROACHES = ("идиоматично", "приемлемо", "неудачны�
 
 _BUTTON_STYLE = """
 QPushButton { min-width: 30px; max-width: 38px; padding: 3px 0; border: 1px solid #b8bfc9;
-              border-radius: 3px; background: #ffffff; font-weight: 600; }
-QPushButton:hover { background: #eef3fb; }
+              border-radius: 3px; background: palette(base); font-weight: 600; }
+QPushButton:hover { background: palette(alternate-base); }
 QPushButton:checked { background: #1f5fbf; color: white; border-color: #174a96; }
 """
 
@@ -77,7 +77,7 @@ class AxisBox(QFrame):
         self.chosen_text = QLabel()
         self.chosen_text.setTextFormat(Qt.TextFormat.PlainText)  # the rubric comes from a protocol file
         self.chosen_text.setWordWrap(True)
-        self.chosen_text.setStyleSheet("color: #374151;")
+        self.chosen_text.setStyleSheet("color: palette(text);")
         self.collapsed = QWidget()
         collapsed_layout = QVBoxLayout(self.collapsed)
         collapsed_layout.setContentsMargins(0, 0, 0, 0)
@@ -135,10 +135,11 @@ class AxisBox(QFrame):
                 button.setChecked(group.id(button) == step)
             group.setExclusive(True)
         for value, label in self.grid_texts.items():
-            label.setStyleSheet("font-weight: 600; color: #174a96;" if value == step else "color: #374151;")
+            chosen = "font-weight: 600; color: palette(link);"
+            label.setStyleSheet(chosen if value == step else "color: palette(text);")
         self.state.setText("" if step is None else f"<b>{step}</b>")
         self.chosen_text.setText(self.criteria.get(step, "") if step is not None else not_graded)
-        self.chosen_text.setStyleSheet("color: #374151;" if step is not None else "color: #9ca3af;")
+        self.chosen_text.setStyleSheet("color: palette(text);" if step is not None else "color: #9ca3af;")
         if step is not None:
             self.missing = False
         self._restyle()
@@ -156,9 +157,9 @@ class AxisBox(QFrame):
 
     def _restyle(self) -> None:
         if self.missing and self.step is None:
-            frame = "border: 2px solid #c4320a; background: #fff4ed;"
+            frame = "border: 2px solid #c4320a; background: palette(alternate-base);"
         elif self.current:
-            frame = "border: 2px solid #1f5fbf; background: #f7faff;"
+            frame = "border: 2px solid #1f5fbf; background: palette(alternate-base);"
         else:
             frame = "border: 1px solid #d5d9e0;"
         self.setStyleSheet(f"QFrame#axisBox{self.axis} {{ {frame} border-radius: 4px; }}")
@@ -232,11 +233,17 @@ class GradingPanel(LanguageAware, QWidget):
         note.addWidget(self.comment_label, 1, 0)
         note.addWidget(self.comment_edit, 1, 1)
         note.setColumnStretch(1, 1)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.status, 1)
-        bottom.addWidget(self.flag_button)
-        bottom.addWidget(self.skip_button)
-        bottom.addWidget(self.next_button)
+        # The status on its own line, the buttons below it: the column stays narrow enough for a
+        # 1280-pixel screen in both languages.
+        bottom = QVBoxLayout()
+        bottom.setSpacing(3)
+        bottom.addWidget(self.status)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.flag_button)
+        buttons.addWidget(self.skip_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.next_button)
+        bottom.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -253,8 +260,9 @@ class GradingPanel(LanguageAware, QWidget):
         self.comment_label.setText(self.tr("Comment:"))
         self.comment_edit.setPlaceholderText(self.tr("what the machine cannot see (C to type, Esc to leave)"))
         self.next_button.setText(self.tr("Save and next  ⏎"))
-        self.skip_button.setText(self.tr("Skip  ␣"))
-        self.flag_button.setText(self.tr("Unsure  F"))
+        self.skip_button.setText(self.tr("Skip"))
+        self.skip_button.setToolTip(self.tr("Leave this run ungraded for now and go on (Space)"))
+        self.flag_button.setText(self.tr("Unsure"))
         self.flag_button.setToolTip(self.tr("Flag this run: you are not sure of your grades (F)"))
         labels = {
             None: self.tr("— not judged —"),

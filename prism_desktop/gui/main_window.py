@@ -200,7 +200,7 @@ class MainWindow(QMainWindow):
         self.commands = install_main_actions(self)
         self.commands.action("view.wrap").setChecked(settings.code_wrap)
         self.filters.filterChanged.connect(self.apply_filter)
-        self.tabs.currentChanged.connect(lambda _index: self._update_grading_keys())
+        self.tabs.currentChanged.connect(self._tab_changed)
         self.table.clicked.connect(lambda _index: self.focus_grading())
         self.table.currentRunChanged.connect(self._current_run_changed)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
@@ -743,11 +743,14 @@ class MainWindow(QMainWindow):
             self.review.code.set_zoom(zoom)
 
     def debug_current_task(self) -> None:
-        current = self.table.current_run
-        row = self.query.rows_by_id([current]).get(current) if current is not None else None
-        if row is not None:
-            self.debug.select_task(row.task_id)
-        self.tabs.setCurrentIndex(DEBUG_TAB)
+        self.tabs.setCurrentIndex(DEBUG_TAB)  # _tab_changed opens the current run's task there
+
+    def _tab_changed(self, index: int) -> None:
+        self._update_grading_keys()
+        if index == DEBUG_TAB:
+            review = self.review.review if self.review is not None else None
+            if review is not None:
+                self.debug.set_run_candidate(review.task_id, review.run_id, review.candidate_code)
 
     # -- state -------------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any, Final
 from prism_desktop.platform import refs
 from prism_desktop.platform.schema import table_name, tabular_table_name, tag_column
 from prism_desktop.platform.types import TypeDescription
+from prism_desktop.vocabulary import fold_name
 
 # Kinds of metadata objects (Russian, as in full names "РегистрНакопления.Остатки").
 CATALOG: Final = refs.CATALOG
@@ -85,7 +86,7 @@ RESOURCE: Final = "resource"
 
 def norm(name: str) -> str:
     """The lookup key of a name: 1C names are case-insensitive and ё is е."""
-    return name.lower().replace("ё", "е")
+    return fold_name(name)
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,12 @@ from prism_desktop.review.verified_export import (
 )
 from prism_desktop.services.sessions import SessionSummary, session_info
 from prism_desktop.store import Store
+from prism_desktop.vocabulary import CATEGORIES
 from prism_desktop.workspace.atomic import write_json_atomic, write_text_atomic
 from prism_desktop.workspace.paths import path_inside
 from prism_desktop.workspace.workspace import Workspace
 
 DEFAULT_BOOTSTRAP = 2000
-CATEGORIES = ("A", "B")
 
 
 @dataclass(frozen=True)

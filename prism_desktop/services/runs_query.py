@@ -43,10 +43,11 @@ from prism_desktop.store.models import (
     Run,
     SessionItem,
 )
+from prism_desktop.vocabulary import AXES as GRADED_AXES
 from prism_desktop.workspace.workspace import Workspace
 
 AXES = ("S", "M", "O", "P", "Q")
-STEP_AXES = ("S", "M", "O", "P")  # the axes an expert grades on the 0..10 step scale
+STEP_AXES: tuple[str, ...] = GRADED_AXES  # the axes an expert grades on the 0..10 step scale
 
 
 class Column(StrEnum):

@@ -72,3 +72,14 @@ def test_blind_table_hides_model_status_and_colleagues_until_graded(shell_window
 
     window.leave_session()  # outside the session nothing is hidden
     assert HIDDEN not in {cell(window, row, Column.MODEL) for row in range(window.model.rowCount())}
+
+
+def test_sessions_dialog_warns_when_nothing_is_scored(shell_window: Any, qtbot: Any) -> None:
+    from prism_desktop.gui.sessions_dialog import SessionsDialog
+
+    shell_window.show_sessions()
+    dialog = shell_window.findChild(SessionsDialog)
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    assert dialog.strata_note.isVisible() and "score band" in dialog.strata_note.text()
+    dialog.reject()

@@ -111,6 +111,15 @@ def test_debug_tab_opens_on_the_current_task(shell_window: Any) -> None:
     window.commands.action("view.debug_tab").trigger()
     assert window.tabs.currentIndex() == DEBUG_TAB
     assert window.debug.current_task().id == row.task_id
+    # Back on Review, another run; a click on the Debug tab (not the menu) follows it too.
+    window.tabs.setCurrentIndex(0)
+    window.table.select_row(1)
+    current = window.review.review
+    window.tabs.setCurrentIndex(DEBUG_TAB)
+    assert window.debug.current_task().id == current.task_id
+    assert window.debug.load_run.isEnabled()
+    window.debug.load_run.click()
+    assert window.debug.editor.toPlainText() == current.candidate_code
 
 
 def test_a_blind_session_hides_machine_scores_and_computes_verified_marks(

@@ -658,6 +658,18 @@ Score locally for the rest of this session?</source>
             <source>Try 1C queries against the task's infobase (category B)</source>
             <translation>Запросы 1С к информационной базе задачи (категория B)</translation>
         </message>
+        <message>
+            <source>Load the candidate of run #%1 (the one under review)</source>
+            <translation>Загрузить кандидата прогона №%1 (того, что на проверке)</translation>
+        </message>
+        <message>
+            <source>No run of this task is under review</source>
+            <translation>Ни один прогон этой задачи не на проверке</translation>
+        </message>
+        <message>
+            <source>This run's candidate</source>
+            <translation>Кандидат прогона</translation>
+        </message>
     </context>
     <context>
         <name>SettingsDialog</name>
@@ -1160,14 +1172,6 @@ Score locally for the rest of this session?</source>
             <translation>ещё не оценено</translation>
         </message>
         <message>
-            <source>Skip  ␣</source>
-            <translation>Пропустить  ␣</translation>
-        </message>
-        <message>
-            <source>Unsure  F</source>
-            <translation>Не уверен  F</translation>
-        </message>
-        <message>
             <source>Flag this run: you are not sure of your grades (F)</source>
             <translation>Отметить прогон: вы не уверены в своих оценках (F)</translation>
         </message>
@@ -1190,6 +1194,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>%1 change(s) NOT saved — see Retry above</source>
             <translation>НЕ сохранено изменений: %1 — см. «Повторить» выше</translation>
+        </message>
+        <message>
+            <source>Skip</source>
+            <translation>Пропустить</translation>
+        </message>
+        <message>
+            <source>Leave this run ungraded for now and go on (Space)</source>
+            <translation>Пока оставить прогон без оценки и перейти дальше (Пробел)</translation>
+        </message>
+        <message>
+            <source>Unsure</source>
+            <translation>Не уверен</translation>
         </message>
     </context>
     <context>
@@ -1297,6 +1313,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Say who you are first: grades are stored under your name.</source>
             <translation>Сначала представьтесь: оценки хранятся под вашим именем.</translation>
+        </message>
+        <message>
+            <source>No run is scored at Level 1 (or all fall in one score band): the sample cannot be stratified by the machine's score band. Score the runs first for a balanced sample.</source>
+            <translation>Ни один прогон не проверен на уровне 1 (или все попадают в одну полосу): выборку нельзя расслоить по полосе машинного балла. Для сбалансированной выборки сначала проверьте прогоны.</translation>
+        </message>
+        <message>
+            <source>Every run is of one task: the sample cannot be stratified by task.</source>
+            <translation>Все прогоны — одной задачи: выборку нельзя расслоить по задачам.</translation>
+        </message>
+        <message>
+            <source>Every run is of one model: the sample cannot be stratified by model.</source>
+            <translation>Все прогоны — одной модели: выборку нельзя расслоить по моделям.</translation>
         </message>
     </context>
     <context>

@@ -1,0 +1,25 @@
+"""The domain's words, once, at the bottom floor: every layer (the store, the BSL engine inside the
+sandbox, the GUI) may import this module, and it imports nothing of PRISM Desktop.
+
+- the four axes and which of them an expert grades (P is about the platform: category B only);
+- the task categories;
+- the expert's six-step scale;
+- how a 1C name is folded for comparison (1C names ignore case, and ё reads as е).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Axis = Literal["S", "M", "O", "P"]
+AXES: tuple[Axis, ...] = ("S", "M", "O", "P")  # syntax, meaning, optimality, platform
+CATEGORIES: tuple[str, ...] = ("A", "B")  # A: the language alone; B: against a 1C infobase
+GRADE_STEPS: tuple[int, ...] = (0, 2, 4, 6, 8, 10)
+# The constitution's rule when no protocol says otherwise: P applies to category B only.
+DEFAULT_APPLICABLE: dict[str, tuple[str, ...]] = {"A": ("S", "M", "O"), "B": ("S", "M", "O", "P")}
+
+
+def fold_name(name: str) -> str:
+    """The identity of a 1C name for lookups: lower case, ё read as е (no other folding: 1C does
+    not treat look-alike letters such as a full-width ａ as the same letter)."""
+    return name.lower().replace("ё", "е")
