@@ -708,6 +708,18 @@ class MainWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
 
+    def show_run_ids(self, run_ids: frozenset[int], what: str) -> None:
+        """The runs table narrowed to these runs (a confusion cell of the agreement window)."""
+        self.filters.show_runs(run_ids, what)
+        if not self.commands.action("view.toggle_runs").isChecked():
+            self.commands.action("view.toggle_runs").setChecked(True)
+            self.toggle_runs_table()
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        if self.model.rowCount():
+            self.table.select_row(0)
+        self.raise_()
+        self.activateWindow()
+
     def show_review_tab(self) -> None:
         self.tabs.setCurrentIndex(REVIEW_TAB)
         self.focus_grading()

@@ -118,6 +118,7 @@ class RunsFilter:
     state: RunState = RunState.ALL
     search: str = ""  # every word must occur in the task id/name, the model or the response
     expert: str | None = None  # the current expert: whose grades "graded"/"ungraded" look at
+    run_ids: frozenset[int] | None = None  # only these runs (a confusion cell's, say)
 
 
 @dataclass(frozen=True)
@@ -307,6 +308,8 @@ class RunsQuery:
             conditions.append(
                 Run.id.in_(select(SessionItem.run_id).where(SessionItem.session_id == run_filter.session_id))
             )
+        if run_filter.run_ids is not None:
+            conditions.append(Run.id.in_(sorted(run_filter.run_ids)))
         if run_filter.band is not None:
             conditions.append(_band_condition(run_filter.band))
         conditions.extend(self._state_conditions(session, run_filter))

@@ -83,3 +83,14 @@ def test_sessions_dialog_warns_when_nothing_is_scored(shell_window: Any, qtbot: 
     qtbot.waitUntil(dialog.isVisible)
     assert dialog.strata_note.isVisible() and "score band" in dialog.strata_note.text()
     dialog.reject()
+
+
+def test_the_table_shows_only_the_runs_of_a_cell_until_reset(shell_window: Any) -> None:
+    window = shell_window
+    chosen = frozenset({window.model.run_id_at(1), window.model.run_id_at(4)})
+    window.show_run_ids(chosen, "the runs where the machine gave M = 10 and the experts 6")
+    assert window.model.rowCount() == 2
+    assert {window.model.run_id_at(row) for row in range(2)} == chosen
+    assert window.filters.only_label.isVisible() and "(2 runs)" in window.filters.only_label.text()
+    window.filters.reset()
+    assert window.model.rowCount() == 13 and not window.filters.only_label.isVisible()

@@ -548,6 +548,10 @@ Score locally for the rest of this session?</source>
             <source>Show every run again</source>
             <translation>Снова показать все прогоны</translation>
         </message>
+        <message>
+            <source>Only %1 (%2 runs); Reset shows every run.</source>
+            <translation>Только %1 (прогонов: %2); «Сбросить» покажет все.</translation>
+        </message>
     </context>
     <context>
         <name>ScoringPanel</name>
@@ -1577,10 +1581,6 @@ Score locally for the rest of this session?</source>
             <translation>Согласие машины с экспертами, отметки Verified, экспорт</translation>
         </message>
         <message>
-            <source>&amp;Review</source>
-            <translation>&amp;Проверка</translation>
-        </message>
-        <message>
             <source>poor</source>
             <translation>плохое</translation>
         </message>
@@ -1739,6 +1739,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Validation κ: now → proposed (runs)</source>
             <translation>κ на валидации: сейчас → предложено (прогонов)</translation>
+        </message>
+        <message>
+            <source>Blind session: the runs behind a cell are listed once you have graded every run of it.</source>
+            <translation>Слепая сессия: прогоны ячейки покажутся, когда вы оцените все её прогоны.</translation>
+        </message>
+        <message>
+            <source>the runs where the machine gave %1 = %2 and the experts %3 (%4)</source>
+            <translation>прогоны, где машина дала %1 = %2, а эксперты %3 (%4)</translation>
+        </message>
+        <message>
+            <source>Click a cell to list its runs in the main window</source>
+            <translation>Щёлкните ячейку, чтобы показать её прогоны в главном окне</translation>
         </message>
     </context>
     <context>
