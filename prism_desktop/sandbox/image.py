@@ -15,7 +15,7 @@ import docker
 import docker.errors
 import requests.exceptions
 
-import prism_desktop
+from prism_desktop.locations import shipped_path
 
 IMAGE_REPOSITORY = "prism-desktop-sandbox"
 IMAGE_RECIPE = "1"  # bump when the Dockerfile or build_offline.sh change what the image holds
@@ -107,15 +107,14 @@ def _plain_engine_error(exc: BaseException) -> str:
 
 
 def packaging_dir() -> Path | None:
-    """packaging/sandbox of the source tree the app runs from (absent in a wheel install)."""
-    folder = Path(prism_desktop.__file__).resolve().parent.parent / "packaging" / "sandbox"
-    return folder if folder.is_dir() else None
+    """packaging/sandbox of the checkout or of the installed data folder (locations.py)."""
+    return shipped_path("packaging", "sandbox")
 
 
 def offline_build_possible() -> str | None:
     """None when the offline builder can run here, else the reason it cannot."""
     if packaging_dir() is None:
-        return "packaging/sandbox is not part of this installation (a source checkout has it)"
+        return "packaging/sandbox is not part of this installation (reinstall PRISM Desktop)"
     if os.geteuid() != 0:
         return "the offline builder (debootstrap) needs root"
     if shutil.which("debootstrap") is None:
