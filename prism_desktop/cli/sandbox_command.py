@@ -37,6 +37,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         const="dockerfile",
         help="packaging/sandbox/Dockerfile: needs a container registry",
     )
+    build.add_argument(
+        "--code",
+        nargs="+",
+        choices=("python", "typescript", "go", "all", "missing"),
+        metavar="LANG",
+        help="build the code-task images instead: python, typescript, go, all, or missing (those not there)",
+    )
     build.set_defaults(method="auto")
     actions.add_parser("doctor", help="check everything the sandbox needs and say what is missing")
 
@@ -65,10 +72,18 @@ def _status(args: argparse.Namespace) -> int:
         print(f"engine:  none reachable ({status.error}) at {engine_endpoint()}")
     choice = "docker (isolated)" if ready else "local subprocess fallback (NOT isolated)"
     print(f"runs go: {choice}")
+    if status.reachable:
+        from prism_desktop.cli.coding_cli import print_code_images
+
+        print_code_images()
     return EXIT_OK if ready else EXIT_PROBLEMS
 
 
 def _build(args: argparse.Namespace) -> int:
+    if args.code:
+        from prism_desktop.cli.coding_cli import build_code_images
+
+        return build_code_images(args.code, args.method)
     from prism_desktop.sandbox.image import IMAGE_REF, ImageBuildError, build_image
 
     def progress(line: str) -> None:

@@ -15,10 +15,12 @@ from prism_desktop.cli.common import (
     add_command,
     existing_files,
     open_workspace,
+    workspace_root,
 )
 from prism_desktop.cli.progress import ProgressBar
 from prism_desktop.sandbox.backend import SANDBOX_MODES, SandboxUnavailable
 from prism_desktop.services.score_experiment import checkpoint_path, score_experiment
+from prism_desktop.workspace.coding import is_coding_workspace
 from prism_desktop.workspace.results import Generation
 
 
@@ -58,6 +60,10 @@ class _Progress:
 def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CliError("--jobs: expected a positive number of runs at once")
+    if is_coding_workspace(workspace_root(args)):
+        from prism_desktop.cli.coding_cli import score_coding
+
+        return score_coding(workspace_root(args), args, _Progress())
     workspace = open_workspace(args)
     (experiment_file,) = existing_files([args.experiment])
     experiment = workspace.experiment(experiment_file)

@@ -45,9 +45,12 @@ BACKENDS = [
 ]
 
 
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> SandboxBackend:
+def real_backend(request: pytest.FixtureRequest) -> SandboxBackend:
+    """The backend a BACKENDS parameter names (a fixture of conftest)."""
     return request.getfixturevalue(request.param)
+
+
+backend = pytest.fixture(params=BACKENDS)(real_backend)
 
 
 def run(backend: SandboxBackend, code: str, legs: list[str] | None = None, **limits: object) -> RunResult:

@@ -267,6 +267,7 @@ class SelectContext:
         parts = path.parts
         source = self.source_by_alias(parts[0]) if len(parts) > 1 else None
         if source is not None:
+            self._refuse_alias_also_a_field(path, source)
             column = self._column(source, parts[1])
             if column is not None:
                 return source, _value(column), parts[2:]
@@ -284,6 +285,24 @@ class SelectContext:
         if not found:
             raise field_not_found(path.text, path.pos)
         return found[0][0], _value(found[0][1]), rest
+
+    def _refuse_alias_also_a_field(self, path: A.FieldPath, source: Source) -> None:
+        """`Договор.Владелец` where Договор is both a source's alias and a field of another source
+        that leads on to Владелец: 1C cannot tell which is meant (PRISM's published B17 logs:
+        `{(8, 4)}: Неоднозначное поле "Договор.Владелец"`)."""
+        others = [s for s in self.sources if s is not source and self._column(s, path.parts[0]) is not None]
+        if len(others) != 1:
+            return  # no other reading (or an ambiguous field anyway, reported when it is read)
+        owner = others[0]
+        column = self._column(owner, path.parts[0])
+        assert column is not None
+        try:
+            expr = _value(column)
+            for name in path.parts[1:]:
+                expr = self.deref(owner, expr, name, path)
+        except QueryError:
+            return  # the field reading does not go through: the alias is meant
+        raise QueryError(AMBIGUOUS_FIELD.format(path.text), path.pos)
 
     def _header_column(self, source: Source, name: str) -> Column | None:
         """The source's Ссылка when `name` is one of its object's tabular sections."""
