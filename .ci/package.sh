@@ -48,6 +48,10 @@ bundle="${WORK}/dist/prism-desktop"
 test -s "${WORK}/bundle.png"
 
 say "desktop integration files"
+if ! command -v desktop-file-validate >/dev/null || ! command -v appstreamcli >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq desktop-file-utils appstream >"${WORK}/apt.log" 2>&1 ||
+        { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq desktop-file-utils appstream >"${WORK}/apt.log" 2>&1; }
+fi
 desktop-file-validate "${REPO}/packaging/linux/io.github.prismdesktop.PrismDesktop.desktop"
 appstreamcli validate --no-net "${REPO}/packaging/linux/io.github.prismdesktop.PrismDesktop.metainfo.xml"
 
