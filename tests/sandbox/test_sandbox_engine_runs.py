@@ -142,7 +142,7 @@ def test_printed_markers_and_fake_results_do_not_pass(backend: SandboxBackend) -
         # The in-memory readers and writers exist; their file forms stay refused.
         ("json-file", 'З = Новый ЗаписьJSON;\n\tЗ.ОткрытьФайл("{marker}");\n\tВозврат 6;'),
         ("json-read", 'Ч = Новый ЧтениеJSON;\n\tЧ.ОткрытьФайл("{marker}");\n\tВозврат 6;'),
-        ("hash-file", 'Х = Новый ХешированиеДанных(ХешФункция.MD5);\n\tХ.ДобавитьФайл("{marker}");\n\tВозврат 6;'),
+        ("hash-file", 'Х = Новый ХешированиеДанных(ХешФункция.MD5);\n\tХ.ДобавитьФайл("{marker}");\n\tВозврат 6;'),  # noqa: E501
         ("binary-file", 'Д = Новый ДвоичныеДанные("{marker}");\n\tВозврат 6;'),
     ],
 )
