@@ -3,8 +3,10 @@ sandbox, the GUI) may import this module, and it imports nothing of PRISM Deskto
 
 - the four axes and which of them an expert grades (P is about the platform: category B only);
 - the task categories;
-- the expert's six-step scale;
-- how a 1C name is folded for comparison (1C names ignore case, and ё reads as е).
+- the expert's six-step scale.
+
+How a 1C name is folded for comparison is not one rule: BSL identifiers (bsl/names.canonical)
+and metadata names (platform/metadata.norm, where ё is not е) differ, so each keeps its own.
 """
 
 from __future__ import annotations
@@ -18,8 +20,3 @@ GRADE_STEPS: tuple[int, ...] = (0, 2, 4, 6, 8, 10)
 # The constitution's rule when no protocol says otherwise: P applies to category B only.
 DEFAULT_APPLICABLE: dict[str, tuple[str, ...]] = {"A": ("S", "M", "O"), "B": ("S", "M", "O", "P")}
 
-
-def fold_name(name: str) -> str:
-    """The identity of a 1C name for lookups: lower case, ё read as е (no other folding: 1C does
-    not treat look-alike letters such as a full-width ａ as the same letter)."""
-    return name.lower().replace("ё", "е")
