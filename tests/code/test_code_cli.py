@@ -68,6 +68,10 @@ def test_check_runs_references_and_score_writes_a_prism_auto_file(
     assert by_task["lib_textkit"][1]["detail"]["S"]["status"] == "apply_failed"
     assert not (auto.parent / (auto.name + ".partial.jsonl")).exists()
 
+    assert main(["--workspace", str(small_workspace), "report", str(auto)]) == 0
+    table = capsys.readouterr().out
+    assert "pass@1" in table and "language  go" in table and "category  debugging" in table
+
 
 def test_local_sandbox_is_refused_for_code_tasks(small_workspace: Path) -> None:
     experiment = small_workspace / "results" / "experiment_small.json"
