@@ -37,7 +37,13 @@ def small_workspace(tmp_path: Path, engine: object) -> Path:
         groups.append(
             {"task_id": task_id, "task_name": task_id, "model_id": "m", "model_name": "M", "runs": runs}
         )
-    experiment = {"experiment_name": "experiment_small", "category": "", "task_results": groups}
+    experiment = {
+        "experiment_name": "experiment_small",
+        "category": "",
+        "timestamp": "2026-12-01T12:00:00",
+        "models_used": ["M"],
+        "task_results": groups,
+    }
     (root / "results").mkdir()
     (root / "results" / "experiment_small.json").write_text(json.dumps(experiment), encoding="utf-8")
     return root
