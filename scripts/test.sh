@@ -46,4 +46,11 @@ if [ "$status" -eq 5 ]; then
   echo "pytest collected no tests" >&2
   exit 1
 fi
-exit "$status"
+[ "$status" -eq 0 ] || exit "$status"
+
+# The slow tier: the wheel and the PyInstaller bundle, installed and run as a user gets them
+# (PRISM_SKIP_PACKAGE=1 leaves it out of a quick local loop; CI always runs it).
+if [ "${PRISM_SKIP_PACKAGE:-}" != "1" ] || [ "${CI:-}" = "true" ]; then
+  echo "== packages"
+  bash .ci/package.sh
+fi

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui.about import AboutDialog, open_log_folder
 from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
@@ -45,6 +46,7 @@ from prism_desktop.gui.scoring_panel import ScoringPanel, sandbox_text
 from prism_desktop.gui.sessions_dialog import SessionsDialog
 from prism_desktop.gui.settings import AppSettings, SettingsDialog
 from prism_desktop.gui.team_panel import install_team_features
+from prism_desktop.locations import log_dir
 from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
@@ -624,12 +626,12 @@ class MainWindow(QMainWindow):
             self._update_counts()
 
     def show_about(self) -> None:
-        QMessageBox.about(
-            self, self.tr("About PRISM Desktop"),
-            self.tr("PRISM Desktop: the expert's workbench for PRISM, the executable benchmark of "
-                    "LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts "
-                    "grade on the 0·2·4·6·8·10 scale."),
-        )
+        AboutDialog(self.workspace, self.background, self).open()
+
+    def open_log_folder(self) -> None:
+        if not open_log_folder():
+            text = self.tr("The log folder could not be opened: %1").replace("%1", str(log_dir()))
+            self._message(QMessageBox.Icon.Warning, self.tr("Log folder"), text)
 
     def show_runs_of(self, task_id: str, model_id: str) -> None:
         """The runs table filtered to one task and model (from the Models window's map)."""

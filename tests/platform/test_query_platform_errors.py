@@ -116,3 +116,38 @@ def test_accounting_tables_of_a_chart_without_subconto_take_fewer_parameters(par
         '{(2, 4)}: Неверные параметры "РегистрБухгалтерии.Хозрасчетный.Обороты"\n'
         "ИЗ <<?>>РегистрБухгалтерии.Хозрасчетный.Обороты("
     )
+
+
+def test_an_alias_that_is_also_a_field_of_another_source_is_ambiguous(data: Data) -> None:
+    """PRISM's published B17 logs: with `Справочник.Договоры КАК Договор` joined to a register whose
+    dimension is Договор, `Договор.Владелец` reads either way: `{(8, 4)}: Неоднозначное поле
+    "Договор.Владелец"`. Here: alias Товар and the tabular section's field Товар."""
+    text = (
+        "ВЫБРАТЬ Товар.Цена КАК Цена\n"
+        "ИЗ Документ.Приход.Товары КАК Т\n"
+        "\tЛЕВОЕ СОЕДИНЕНИЕ Справочник.Товары КАК Товар\n"
+        "\tПО ИСТИНА"
+    )
+    assert error(data, text) == '{(1, 9)}: Неоднозначное поле "Товар.Цена"\nВЫБРАТЬ <<?>>Товар.Цена КАК Цена'
+
+
+def test_an_alias_whose_field_reading_leads_nowhere_is_the_alias(data: Data) -> None:
+    text = (
+        "ВЫБРАТЬ Товар.Наименование КАК Имя\n"
+        "ИЗ Справочник.Товары КАК Товар\n"
+        "\tЛЕВОЕ СОЕДИНЕНИЕ Документ.Приход КАК Д\n"
+        "\tПО ИСТИНА"
+    )
+    assert data.rows(text) == [("Стол",)]
+
+
+def test_a_date_past_the_year_3999_cannot_reach_the_query(data: Data) -> None:
+    """PRISM's published B20 logs: a parameter of 31.12.9999 → "Ошибка выполнения запроса: Номер года
+    в литерале типа 'Дата' превышает 3999." (the file DBMS's dates end there); 3999 itself is fine."""
+    import datetime as dt
+
+    text = "ВЫБРАТЬ Т.Ссылка ИЗ Справочник.Товары КАК Т ГДЕ &Дата > ДАТАВРЕМЯ(2000, 1, 1)"
+    assert error(data, text, Дата=dt.datetime(9999, 12, 31)) == (
+        "Ошибка выполнения запроса: Номер года в литерале типа 'Дата' превышает 3999."
+    )
+    assert len(data.rows(text, Дата=dt.datetime(3999, 12, 31))) == 1

@@ -203,14 +203,6 @@
             <translation>Откройте рабочую область (Файл → Открыть рабочую область…), чтобы проверять её прогоны.</translation>
         </message>
         <message>
-            <source>About PRISM Desktop</source>
-            <translation>О программе PRISM Desktop</translation>
-        </message>
-        <message>
-            <source>PRISM Desktop: the expert's workbench for PRISM, the executable benchmark of LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts grade on the 0·2·4·6·8·10 scale.</source>
-            <translation>PRISM Desktop — рабочее место эксперта PRISM, исполняемого бенчмарка кода 1С:Предприятие (BSL), написанного языковыми моделями. Level 1 выполняется здесь в песочнице; эксперты оценивают по шкале 0·2·4·6·8·10.</translation>
-        </message>
-        <message>
             <source>N/A: Verified marks are computed for the runs of a calibration session; open one (Review → Calibration sessions…).</source>
             <translation>Н/Д: отметки Verified вычисляются для прогонов калибровочной сессии; откройте её (Проверка → Калибровочные сессии…).</translation>
         </message>
@@ -261,6 +253,18 @@
         <message>
             <source>&amp;Keyboard shortcuts</source>
             <translation>&amp;Клавиши</translation>
+        </message>
+        <message>
+            <source>The log folder could not be opened: %1</source>
+            <translation>Папку журнала открыть не удалось: %1</translation>
+        </message>
+        <message>
+            <source>Log folder</source>
+            <translation>Папка журнала</translation>
+        </message>
+        <message>
+            <source>Open the &amp;log folder</source>
+            <translation>Открыть папку &amp;журнала</translation>
         </message>
     </context>
     <context>
@@ -2502,6 +2506,80 @@
         <message>
             <source>Opening the store…</source>
             <translation>Открываю хранилище…</translation>
+        </message>
+    </context>
+    <context>
+        <name>About</name>
+        <message>
+            <source>asking the Docker engine…</source>
+            <translation>опрашивается Docker…</translation>
+        </message>
+        <message>
+            <source>not reachable: %1</source>
+            <translation>недоступен: %1</translation>
+        </message>
+        <message>
+            <source>%1 present (%2)</source>
+            <translation>%1 есть (%2)</translation>
+        </message>
+        <message>
+            <source>%1 not built yet (prism-desktop sandbox build)</source>
+            <translation>%1 ещё не собран (prism-desktop sandbox build)</translation>
+        </message>
+        <message>
+            <source>About PRISM Desktop</source>
+            <translation>О программе PRISM Desktop</translation>
+        </message>
+        <message>
+            <source>Version</source>
+            <translation>Версия</translation>
+        </message>
+        <message>
+            <source>Instruments</source>
+            <translation>Инструменты</translation>
+        </message>
+        <message>
+            <source>category B</source>
+            <translation>категория B</translation>
+        </message>
+        <message>
+            <source>Sandbox</source>
+            <translation>Песочница</translation>
+        </message>
+        <message>
+            <source>Log file</source>
+            <translation>Файл журнала</translation>
+        </message>
+        <message>
+            <source>Workspace</source>
+            <translation>Рабочая папка</translation>
+        </message>
+        <message>
+            <source>Protocols</source>
+            <translation>Протоколы</translation>
+        </message>
+        <message>
+            <source>error taxonomy</source>
+            <translation>таксономия ошибок</translation>
+        </message>
+        <message>
+            <source>The expert's workbench for PRISM, the executable benchmark of LLM-generated 1C:Enterprise (BSL) code. Level 1 runs here in a sandbox; experts grade on the 0·2·4·6·8·10 scale.</source>
+            <translation>Рабочее место эксперта PRISM — исполняемого бенчмарка кода 1С:Предприятия (BSL), написанного языковыми моделями. Уровень 1 выполняется здесь в песочнице; эксперты ставят оценки по шкале 0·2·4·6·8·10.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Crash</name>
+        <message>
+            <source>PRISM Desktop ran into an error</source>
+            <translation>В PRISM Desktop произошла ошибка</translation>
+        </message>
+        <message>
+            <source>Something went wrong: %1. What you saved is kept; you can go on working, or restart the app.</source>
+            <translation>Что-то пошло не так: %1. Всё сохранённое цело; можно продолжать работу или перезапустить программу.</translation>
+        </message>
+        <message>
+            <source>The details are in the log: %1</source>
+            <translation>Подробности — в журнале: %1</translation>
         </message>
     </context>
 </TS>
