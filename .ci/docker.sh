@@ -6,7 +6,8 @@
 #
 # start: reuses a reachable engine; otherwise installs Debian's docker.io (and debootstrap) when dockerd
 # is missing, starts `dockerd --iptables=false --bridge=none` with its output in a log file (never on
-# CI's stdout), waits for the socket and builds the sandbox image offline when it is missing.
+# CI's stdout), waits for the socket and builds the sandbox images offline when they are missing (the
+# BSL image, then the Python, TypeScript and Go images of the code-task sandbox).
 # stop: stops only a dockerd that start launched: prism_docker_stop (for a trap) the one this shell
 # started, `bash .ci/docker.sh stop` the one in the pid file.
 # Any failure returns non-zero: under CI a missing engine is a failure, never a skip.
@@ -71,6 +72,20 @@ _prism_docker_build_image() {
     }
 }
 
+_prism_docker_build_code_images() {
+    # The Python, TypeScript and Go images of the code-task sandbox, those not there yet.
+    local py
+    py="$(_prism_docker_python)"
+    _prism_docker_say "building the missing code-task images (log: ${PRISM_DOCKER_STATE_DIR}/code-images.log)"
+    "${py}" -m prism_desktop.cli.main sandbox build --code missing --offline \
+        >"${PRISM_DOCKER_STATE_DIR}/code-images.log" 2>&1 || {
+        _prism_docker_say "code image build failed; see ${PRISM_DOCKER_STATE_DIR}/code-images.log"
+        tail -n 30 "${PRISM_DOCKER_STATE_DIR}/code-images.log" >&2
+        return 1
+    }
+    grep '^built the' "${PRISM_DOCKER_STATE_DIR}/code-images.log" >&2 || true
+}
+
 prism_docker_start() {
     mkdir -p "${PRISM_DOCKER_STATE_DIR}"
     if _prism_docker_reachable; then
@@ -106,7 +121,7 @@ prism_docker_start() {
         _prism_docker_say "dockerd is up (pid $(cat "${PRISM_DOCKER_PIDFILE}")); stop it with:" \
             "prism_docker_stop (in this shell) or bash .ci/docker.sh stop"
     fi
-    _prism_docker_build_image
+    _prism_docker_build_image && _prism_docker_build_code_images
 }
 
 prism_docker_stop() {

@@ -1,178 +1,113 @@
-"""Engine speed against CPython on equivalent programs, measured in one run.
+"""Engine speed against CPython on equivalent programs, timed as whole processes in one run.
 
-Usage: .venv/bin/python bench/engine_vs_cpython.py [--scale K] [--repeat R]
-For each program: the best of R runs of the BSL function (counting off) and of the equivalent Python
-function, their ratio, and the engine's statements per second (statements counted in a separate run
-with counting="statements"). Goal: median ratio <= 5.
+Usage: .venv/bin/python bench/engine_vs_cpython.py [--repeat R] [--clock cpu|wall] [--only NAME …]
+Each program of bench/programs/ is a BSL module (`NAME.bsl`) with a CPython twin (`NAME.py`) doing the
+same work; both print the same line, which is checked. Each is run R times as a whole process, as a
+user runs it (`prism-desktop bsl run NAME.bsl` and `python NAME.py`, start-up included), engine and
+CPython interleaved; the best time of each side gives the ratio. Every ratio is reported, then the
+median and the worst.
+Targets: every program ≤ 6× CPython, median ≤ 3×.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import time
-from collections.abc import Callable
-from functools import partial
-from typing import Any
+import sys
+from dataclasses import dataclass
+from pathlib import Path
 
-from prism_desktop.bsl.engine import Engine
-from prism_desktop.bsl.limits import RunLimits
+from process_timing import CLOCKS, ProcessRun, prism_desktop_command, run_process
 
-BSL = """
-Функция Арифметика(Н)
-    Итог = 0;
-    Для Инд = 1 По Н Цикл
-        Итог = Итог + Инд * Инд % 7;
-        Если Итог > 1000000 Тогда
-            Итог = Итог - 1000000;
-        КонецЕсли;
-    КонецЦикла;
-    Возврат Итог;
-КонецФункции
+PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
+WORST_TARGET = 6.0
+MEDIAN_TARGET = 3.0
 
-Функция Строки(Н)
-    Текст = "";
-    Для Инд = 1 По Н Цикл
-        Текст = Текст + "x";
-    КонецЦикла;
-    Возврат СтрДлина(Текст);
-КонецФункции
-
-Функция Частоты(Н)
-    Счетчики = Новый Соответствие;
-    Для Инд = 1 По Н Цикл
-        Ключ = Инд % 100;
-        Было = Счетчики[Ключ];
-        Если Было = Неопределено Тогда
-            Счетчики[Ключ] = 1;
-        Иначе
-            Счетчики[Ключ] = Было + 1;
-        КонецЕсли;
-    КонецЦикла;
-    Возврат Счетчики.Количество();
-КонецФункции
-
-Функция Таблица(Н)
-    ТЗ = Новый ТаблицаЗначений;
-    ТЗ.Колонки.Добавить("Группа");
-    ТЗ.Колонки.Добавить("Сумма");
-    Для Инд = 1 По Н Цикл
-        Строка = ТЗ.Добавить();
-        Строка.Группа = Инд % 10;
-        Строка.Сумма = (Инд * 7919) % 1000;
-    КонецЦикла;
-    ТЗ.Сортировать("Сумма Убыв");
-    ТЗ.Свернуть("Группа", "Сумма");
-    Возврат ТЗ.Количество();
-КонецФункции
-
-Функция Фибоначчи(Н)
-    Если Н < 2 Тогда
-        Возврат Н;
-    КонецЕсли;
-    Возврат Фибоначчи(Н - 1) + Фибоначчи(Н - 2);
-КонецФункции
-"""
+# name -> the shape it measures (the file's own first line says more)
+PROGRAMS = {
+    "bubble_sort": "nested Для, Массив [] read/write and swap (bubble sort of 5,000)",
+    "words": "600,000 strings, СтрСоединить/СтрРазделить, words counted in a Соответствие",
+    "structure": "a Структура read and written through a procedure 300,000 times",
+    "quicksort": "recursive quicksort of 200,000 numbers in a Массив",
+    "fibonacci": "recursion: Фибоначчи(27)",
+    "table": "ТаблицаЗначений of 100,000 rows filled, Свернуть, Сортировать, Итог",
+    "string_library": "СтрЗаменить, СтрНайти, Лев/Сред/Прав, ВРег, СокрЛП in a loop",
+    "arithmetic": "integer arithmetic in a tight Для loop (1,000,000)",
+    "decimals": "decimal arithmetic with Окр in a tight loop (200,000)",
+    "for_each": "Для Каждого over a Массив and a Соответствие (300,000 each)",
+    "sieve": "sieve of Eratosthenes to 1,000,000 (Массив of Булево, Пока)",
+    "string_keys": "Соответствие.Получить by string keys, 400,000 look-ups",
+}
 
 
-def arithmetic(n: int) -> int:
-    total = 0
-    for i in range(1, n + 1):
-        total = total + i * i % 7
-        if total > 1000000:
-            total = total - 1000000
-    return total
+@dataclass
+class Result:
+    name: str
+    engine: ProcessRun
+    python: ProcessRun
+
+    def ratio(self, clock: str) -> float:
+        return self.engine.seconds(clock) / self.python.seconds(clock)
 
 
-def strings(n: int) -> int:
-    text = ""
-    for _ in range(1, n + 1):
-        text = text + "x"
-    return len(text)
+def _check(name: str, side: str, run: ProcessRun) -> str:
+    if run.returncode != 0:
+        raise SystemExit(f"{name} ({side}) failed with exit code {run.returncode}: {run.stderr.strip()}")
+    return run.stdout.strip()
 
 
-def frequencies(n: int) -> int:
-    counters: dict[int, int] = {}
-    for i in range(1, n + 1):
-        key = i % 100
-        seen = counters.get(key)
-        if seen is None:
-            counters[key] = 1
-        else:
-            counters[key] = seen + 1
-    return len(counters)
-
-
-def table(n: int) -> int:
-    rows: list[dict[str, Any]] = []
-    for i in range(1, n + 1):
-        row: dict[str, Any] = {"Группа": None, "Сумма": None}
-        rows.append(row)
-        row["Группа"] = i % 10
-        row["Сумма"] = (i * 7919) % 1000
-    rows.sort(key=lambda r: r["Сумма"], reverse=True)
-    groups: dict[Any, int] = {}
-    for row in rows:
-        groups[row["Группа"]] = groups.get(row["Группа"], 0) + row["Сумма"]
-    return len(groups)
-
-
-def fibonacci(n: int) -> int:
-    if n < 2:
-        return n
-    return fibonacci(n - 1) + fibonacci(n - 2)
-
-
-PROGRAMS: list[tuple[str, str, Callable[[int], int], int]] = [
-    ("loops and arithmetic", "Арифметика", arithmetic, 200_000),
-    ("string building", "Строки", strings, 100_000),
-    ("Соответствие counting", "Частоты", frequencies, 100_000),
-    ("ТаблицаЗначений sort+group", "Таблица", table, 20_000),
-    ("recursion (fib)", "Фибоначчи", fibonacci, 24),
-]
-
-
-def best_of(repeat: int, fn: Callable[[], Any]) -> tuple[float, Any]:
-    best = float("inf")
-    result: Any = None
+def measure(name: str, repeat: int, clock: str) -> Result:
+    engine_command = [*prism_desktop_command(), "bsl", "run", str(PROGRAMS_DIR / f"{name}.bsl")]
+    python_command = [sys.executable, str(PROGRAMS_DIR / f"{name}.py")]
+    best_engine: ProcessRun | None = None
+    best_python: ProcessRun | None = None
+    run_process(engine_command)  # warm-up, not timed: compiled modules cached as after installation
     for _ in range(repeat):
-        started = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - started)
-    return best, result
+        engine = run_process(engine_command)
+        python = run_process(python_command)
+        engine_out, python_out = _check(name, "engine", engine), _check(name, "CPython", python)
+        if engine_out != python_out:
+            raise SystemExit(f"{name}: outputs differ (engine {engine_out!r}, CPython {python_out!r})")
+        if best_engine is None or engine.seconds(clock) < best_engine.seconds(clock):
+            best_engine = engine
+        if best_python is None or python.seconds(clock) < best_python.seconds(clock):
+            best_python = python
+    assert best_engine is not None and best_python is not None
+    return Result(name, best_engine, best_python)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--scale", type=float, default=1.0, help="multiply every input size (fib: +log2)")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side (default 3)")
+    parser.add_argument("--clock", choices=CLOCKS, default="cpu", help="the time compared (default: cpu)")
+    parser.add_argument("--only", nargs="+", choices=sorted(PROGRAMS), metavar="NAME", help="these programs")
     args = parser.parse_args()
 
-    limits = RunLimits(timeout_s=None)
-    engine = Engine(limits=limits)
-    module = engine.load(BSL, "bench")
-    counter = Engine(limits=limits, counting="statements")
-    counted = counter.load(BSL, "bench")
-
-    ratios: list[float] = []
-    print(f"{'program':28} {'n':>8} {'engine s':>9} {'CPython s':>10} {'ratio':>6} {'stmts/s':>12}")
-    for title, name, python, size in PROGRAMS:
-        n = size + int((args.scale - 1) * 2) if name == "Фибоначчи" else int(size * args.scale)
-        bsl_time, bsl_result = best_of(args.repeat, partial(engine.call, module, name, [n]))
-        py_time, py_result = best_of(args.repeat, partial(python, n))
-        if bsl_result != py_result:
-            raise SystemExit(f"{title}: results differ (engine {bsl_result!r}, CPython {py_result!r})")
-        before = sum(counted.line_counts().values())
-        counter.call(counted, name, [n])
-        statements = sum(counted.line_counts().values()) - before
-        ratio = bsl_time / py_time
-        ratios.append(ratio)
-        speed = statements / bsl_time
-        print(f"{title:28} {n:>8} {bsl_time:>9.4f} {py_time:>10.4f} {ratio:>6.2f} {speed:>12,.0f}")
-    median = statistics.median(ratios)
-    print(f"median ratio engine/CPython: {median:.2f} (goal <= 5: {'met' if median <= 5 else 'NOT met'})")
+    names = args.only or list(PROGRAMS)
+    print(f"whole processes, best of {args.repeat}, {args.clock} time in seconds (wall time in brackets)")
+    print(f"{'program':15} {'engine':>15} {'CPython':>15} {'ratio':>6}  shape")
+    results: list[Result] = []
+    for name in names:
+        result = measure(name, args.repeat, args.clock)
+        results.append(result)
+        engine, python = result.engine, result.python
+        print(
+            f"{name:15} {engine.seconds(args.clock):>6.2f} ({engine.wall_s:>6.2f}) "
+            f"{python.seconds(args.clock):>6.2f} ({python.wall_s:>6.2f}) {result.ratio(args.clock):>6.2f}  "
+            f"{PROGRAMS[name]}",
+            flush=True,
+        )
+    ratios = [r.ratio(args.clock) for r in results]
+    median, worst = statistics.median(ratios), max(ratios)
+    worst_name = results[ratios.index(worst)].name
+    print(f"ratios: {', '.join(f'{r.name} {r.ratio(args.clock):.2f}' for r in results)}")
+    print(
+        f"median {median:.2f} (target ≤ {MEDIAN_TARGET:g}: {'met' if median <= MEDIAN_TARGET else 'NOT met'})"
+    )
+    verdict = "met" if worst <= WORST_TARGET else "NOT met"
+    print(f"worst {worst:.2f}, {worst_name} (target ≤ {WORST_TARGET:g}: {verdict})")
 
 
 if __name__ == "__main__":

@@ -35,12 +35,22 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def child_environment() -> dict[str, str]:
+    """The environment of a user's shell: Python caches compiled modules (a session that sets
+    PYTHONDONTWRITEBYTECODE would make every run recompile every module it imports)."""
+    environment = dict(os.environ)
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)
+    return environment
+
+
 def run_process(command: list[str], cwd: Path | None = None) -> ProcessRun:
     """Run `command` to completion with its output captured. Its CPU time is the growth of this
     process's waited-for children totals, exact as long as the bench runs one child at a time."""
     cpu_before = _children_cpu()
     started = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, stdin=subprocess.DEVNULL, check=False)
+    done = subprocess.run(
+        command, cwd=cwd, env=child_environment(), capture_output=True, stdin=subprocess.DEVNULL, check=False
+    )
     wall = time.perf_counter() - started
     cpu = _children_cpu() - cpu_before
     return ProcessRun(

@@ -31,12 +31,24 @@ from prism_desktop.bsl import ast as A
 from prism_desktop.bsl.compiler_analysis import method_facts, modified_parameters, walk_expression
 from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack
 from prism_desktop.bsl.names import canonical
+from prism_desktop.bsl.runtime import MemberSite, MethodSite, member_getter, member_setter
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
 from prism_desktop.bsl.stdlib.globals import load_providers
-from prism_desktop.bsl.values.base import BslObject
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError
 
 COUNTING_MODES = ("off", "codestat", "statements")
 BODY_SECTION = "$entry"  # OneScript's name of the module body in codestat output
+
+
+class _ReadOnlyGlobals:
+    """Where an assignment to a global property's name goes: the platform's properties of the global
+    context (Символы, Справочники, ВидСчета …) cannot be written."""
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        raise BslRuntimeError(f"Поле объекта недоступно для записи ({name})")
+
+
+READ_ONLY_GLOBALS = _ReadOnlyGlobals()
 
 
 class CompileError(Exception):
@@ -133,6 +145,8 @@ class ModuleCompiler:
         self.engine_globals = engine_globals or {}  # the engine's own names (common modules), before stdlib's
         self.constants: dict[str, Any] = {}
         self._constant_names: dict[tuple[type, Any], str] = {}
+        self._method_sites: dict[tuple[str, str, int], str] = {}
+        self._member_sites: dict[tuple[str, str, bool], str] = {}
         self._byref_methods: dict[str, set[int]] | None = None
         self.variables: dict[str, VariableInfo] = {}
         self.methods: dict[str, MethodInfo] = {}
@@ -160,6 +174,24 @@ class ModuleCompiler:
             self._constant_names[key] = name
             self.constants[name] = value
         return name
+
+    def method_site(self, key: str, name: str, count: int) -> str:
+        """The namespace name of the call site `obj.<name>(<count> arguments)` (runtime.MethodSite)."""
+        site = self._method_sites.get((key, name, count))
+        if site is None:
+            site = f"_mc{len(self._method_sites)}"
+            self._method_sites[(key, name, count)] = site
+            self.constants[site] = MethodSite(key, name, count)
+        return site
+
+    def member_site(self, key: str, name: str, write: bool) -> str:
+        """The namespace name of the site reading (or writing) `obj.<name>` (runtime.MemberSite)."""
+        site = self._member_sites.get((key, name, write))
+        if site is None:
+            site = f"_m{'s' if write else 'g'}{len(self._member_sites)}"
+            self._member_sites[(key, name, write)] = site
+            self.constants[site] = MemberSite(key, name, member_setter if write else member_getter)
+        return site
 
     def builtin(self, key: str) -> Builtin | None:
         return FUNCTIONS.get(key)
@@ -319,12 +351,18 @@ class FunctionCompiler(ExpressionCompiler):
         if var is not None:
             self.globals_written.add(var.py_name)
             return var.py_name
+        if self.module.goto and self.is_global_name(name):
+            # the 1C platform (category B; `goto` marks its rules): an undeclared name of a global
+            # property is that property, never an implicit local, so `ВидСчета = Счет.Вид;` fails at
+            # run time (PRISM's published B19 logs)
+            return f"{self.module.constant(READ_ONLY_GLOBALS)}[{name!r}]"
         return self.define(key)
 
     def write_name_expr(self, name: str, src: str, node: A.Node) -> str:
         target = self.write_target(name)
-        if target.startswith("_L["):
-            return f"_L.__setitem__({target[3:-1]}, {src})"
+        if target.endswith("]"):  # `_L['x']` (dynamic code) or a read-only global property
+            container, _, key = target[:-1].partition("[")
+            return f"{container}.__setitem__({key}, {src})"
         return f"({target} := {src})"
 
     # --- counting marks -----------------------------------------------------------------------
@@ -353,6 +391,20 @@ class FunctionCompiler(ExpressionCompiler):
         self.emit("_n -= 1")
         self.emit("if _n < 0:")
         self.emit("    _n = _tick()")
+
+    # A loop counts its iterations down in the function-local `_c` (a local costs far less than the
+    # module-level `_n`): `_c` starts from `_n` before the loop and goes back to `_n` after it, so
+    # nested loops and calls in the body keep using one budget and every path still reaches _tick().
+    def loop_counter_start(self) -> None:
+        self.emit("_c = _n")
+
+    def loop_tick(self) -> None:
+        self.emit("_c -= 1")
+        self.emit("if _c < 0:")
+        self.emit("    _c = _tick()")
+
+    def loop_counter_end(self) -> None:
+        self.emit("_n = _c")
 
     # --- functions ------------------------------------------------------------------------------
     def compile_method(self, method: A.Method) -> tuple[list[str], list[int]]:
@@ -443,11 +495,14 @@ class FunctionCompiler(ExpressionCompiler):
         elif isinstance(target, A.Member):
             obj = self.code(target.obj)
             key = canonical(target.name)
-            self.emit(f"_sm({obj}, {key!r}, {target.name!r}, {self.code(stmt.value)})")
+            first, obj = self.bind(obj)
+            site = self.module.member_site(key, target.name, write=True)
+            self.emit(f"{site}[type({first})]({obj}, {self.code(stmt.value)})")
         elif isinstance(target, A.Index):
             obj = self.code(target.obj)
             index = self.code(target.index)
-            self.emit(f"_is({obj}, {index}, {self.code(stmt.value)})")
+            first, obj = self.bind(obj)
+            self.emit(f"_IS[type({first})]({obj}, {index}, {self.code(stmt.value)})")
         else:
             self.fail("Присваивание возможно только переменной, свойству или элементу коллекции", stmt)
 
@@ -542,15 +597,17 @@ class FunctionCompiler(ExpressionCompiler):
         self.indented(body)
 
     def stmt_While(self, stmt: A.While) -> None:
+        self.loop_counter_start()
         self.emit("while True:")
         self.out.indent += 1
         self.known = None
         self.mark(stmt.line)
-        self.tick()
+        self.loop_tick()
         self.emit(f"if not {self.condition(stmt.cond)}:")
         self.emit("    break")
         self.loop_body(stmt.body)
         self.out.indent -= 1
+        self.loop_counter_end()
         self.known = None
 
     def stmt_ForRange(self, stmt: A.ForRange) -> None:
@@ -564,6 +621,7 @@ class FunctionCompiler(ExpressionCompiler):
         if reassigned:
             self.emit(f"{var}, {end_temp} = _forb({var}, {end_temp})")
             self.emit(f"{var} = _sub({var}, 1)")
+            self.loop_counter_start()
             self.emit("while True:")
             self.out.indent += 1
             self.emit(f"{var} = ({var} + 1 if type({var}) is int else _add({var}, 1))")
@@ -579,12 +637,15 @@ class FunctionCompiler(ExpressionCompiler):
             self.out.indent += 1
         self.known = None
         self.mark(stmt.line)
-        self.tick()
+        if reassigned:
+            self.loop_tick()  # a plain Для is charged by its iterator (_forr)
         self.loop_body(stmt.body)
         self.line = stmt.end_line
         self.mark(stmt.end_line, statement=False)
         self.out.indent -= 1
-        if not reassigned:
+        if reassigned:
+            self.loop_counter_end()
+        else:
             # after a completed loop the variable is one past the end, as in 1C
             self.line = stmt.line
             self.emit("else:")
@@ -600,6 +661,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.mark(stmt.line)
         iterable = self.code(stmt.iterable)
         var = self.write_target(stmt.var)
+        self.loop_counter_start()
         if var.startswith("_L["):
             loop_var = self.temp()
             self.emit(f"for {loop_var} in _it({iterable}):")
@@ -610,7 +672,7 @@ class FunctionCompiler(ExpressionCompiler):
             self.out.indent += 1
         self.known = None
         self.mark(stmt.line)
-        self.tick()
+        self.loop_tick()
         self.loop_body(stmt.body)
         self.out.indent -= 1
         if self.counting == "codestat":
@@ -620,11 +682,15 @@ class FunctionCompiler(ExpressionCompiler):
             self.known = None
             self.mark(stmt.line, statement=False)
             self.out.indent -= 1
+        self.loop_counter_end()
         self.known = None
 
     def loop_body(self, body: A.Body) -> None:
         self.flow.append(None)
+        start = len(self.out.lines)
         self.block(body)
+        if len(self.out.lines) == start:
+            self.emit("pass")  # an empty Для: its iterator is charged to the limits, not the body
         self.flow.pop()
 
     def stmt_Break(self, stmt: A.Break) -> None:

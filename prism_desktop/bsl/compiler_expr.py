@@ -215,10 +215,13 @@ class ExpressionCompiler:
 
     # --- objects -------------------------------------------------------------------------
     def expr_Member(self, node: A.Member) -> Code:
-        return f"_gm({self.code(node.obj)}, {canonical(node.name)!r}, {node.name!r})", "any"
+        first, obj = self.bind(self.code(node.obj))
+        site = self.module.member_site(canonical(node.name), node.name, write=False)
+        return f"{site}[type({first})]({obj})", "any"
 
     def expr_Index(self, node: A.Index) -> Code:
-        return f"_ig({self.code(node.obj)}, {self.code(node.index)})", "any"
+        first, obj = self.bind(self.code(node.obj))
+        return f"_IG[type({first})]({obj}, {self.code(node.index)})", "any"
 
     def expr_New(self, node: A.New) -> Code:
         args = ", ".join(self.arg_codes(node.args))
@@ -254,7 +257,9 @@ class ExpressionCompiler:
         head = f"{obj}, {key!r}, {node.name!r}"
         if not positions:
             args = "".join(f", {c}" for c in self.arg_codes(node.args))
-            return f"_cm({head}{args})", "any"
+            site = self.module.method_site(key, node.name, len(node.args))
+            first, ref = self.bind(obj)
+            return f"{site}[type({first})]({ref}{args})", "any"
         codes: list[str] = []
         writebacks: list[str] = []
         for i, arg in enumerate(node.args):

@@ -20,6 +20,7 @@ import sys
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from prism_desktop.bsl import runtime as rt
@@ -383,7 +384,8 @@ class Engine:
             "_eq": rt.eq, "_ne": rt.ne, "_lt": rt.lt, "_le": rt.le, "_gt": rt.gt, "_ge": rt.ge,
             "_gm": rt.get_member, "_sm": rt.set_member, "_cm": rt.call_method, "_cmr": rt.call_method_byref,
             "_Ref": rt.OutRef, "_ig": rt.index_get, "_is": rt.index_set, "_it": rt.iterate,
-            "_forr": rt.for_range, "_forb": rt.for_bounds, "_new": new_object, "_newd": new_object_dynamic,
+            "_IG": rt.INDEX_GET, "_IS": rt.INDEX_SET, "_forr": partial(rt.for_range, self.state),
+            "_forb": rt.for_bounds, "_new": new_object, "_newd": new_object_dynamic,
             "_raise": rt.raise_value, "_reraise": rt.reraise, "_caught": caught, "_unsup": _unsupported,
         }
         ns.update(code.constants)

@@ -1,8 +1,11 @@
 """Execution limits of the engine: a step budget, a wall-clock deadline, call depth and size caps.
 
-Compiled code counts down a module-level counter at every method entry and loop iteration and calls
+Compiled code counts down a module-level counter at every method entry and a function-local one at
+every iteration of Пока and Для Каждого (synchronised with the module's around the loop), and calls
 `LimitState.tick` when it runs out; tick hands out the next chunk of steps after checking the
-deadline and the budget, so the common path costs a decrement and a comparison. A limit raises
+deadline and the budget, so the common path costs a decrement and a comparison. A Для loop over
+whole numbers is charged in chunks of CHUNK iterations by its iterator (`charge`), at no cost per
+iteration. A limit raises
 ExecutionLimit, which Попытка cannot catch.
 """
 
@@ -29,19 +32,21 @@ class RunLimits:
 class LimitState:
     """The running budget of one call into the engine."""
 
-    __slots__ = ("deadline", "handed_out", "max_steps", "timeout_s")
+    __slots__ = ("deadline", "handed_out", "max_steps", "pending", "timeout_s")
 
     def __init__(self) -> None:
         self.deadline: float | None = None
         self.timeout_s: float | None = None
         self.max_steps: int | None = None
         self.handed_out = 0
+        self.pending = 0  # steps charged in bulk (Для loops) left before the next check
 
     def start(self, timeout_s: float | None, max_steps: int | None) -> None:
         self.timeout_s = timeout_s
         self.deadline = None if timeout_s is None else time.monotonic() + timeout_s
         self.max_steps = max_steps
         self.handed_out = 0
+        self.pending = 0
 
     def tick(self) -> int:
         """Called when the counter of a module went below zero: check, then hand out a new chunk."""
@@ -55,6 +60,14 @@ class LimitState:
             chunk = min(chunk, remaining)
         self.handed_out += chunk
         return chunk - 1  # this call itself consumed one step
+
+
+    def charge(self, steps: int) -> None:
+        """Account `steps` iterations of a Для loop about to run (a whole short loop, or one chunk of
+        a long one), so that its body needs no per-iteration counter; checks as tick() does."""
+        self.pending -= steps
+        while self.pending < 0:
+            self.pending += self.tick() + 1
 
 
 def recursion_limit(depth: int | None) -> ExecutionLimit:

@@ -10,8 +10,10 @@ import datetime as _dt
 import inspect
 from collections.abc import Iterator
 from decimal import Decimal
+from itertools import chain
 from typing import Any
 
+from prism_desktop.bsl.limits import CHUNK, LimitState
 from prism_desktop.bsl.values import dates, numbers
 from prism_desktop.bsl.values.base import (
     BslObject,
@@ -29,7 +31,7 @@ METHOD_NOT_FOUND = "Метод объекта не обнаружен ({})"
 TOO_MANY_ARGS = "Слишком много фактических параметров"
 TOO_FEW_ARGS = "Недостаточно фактических параметров"
 
-_NUM = (int, Decimal)
+_NUMBER_SET = frozenset((int, Decimal))
 
 # --------------------------------------------------------------------------------------------
 # Arithmetic
@@ -49,7 +51,7 @@ def add(a: Any, b: Any) -> Any:
     if ta is str:
         return _string_cap(a + (b if type(b) is str else to_string(b)))
     if ta is int or ta is Decimal:
-        return numbers.add(a, b if type(b) in _NUM else _operand_number(b))
+        return numbers.add(a, b if type(b) in _NUMBER_SET else _operand_number(b))
     if ta is _dt.datetime:
         return dates.add_seconds(a, _operand_number(b))
     raise numbers.number_error()
@@ -65,6 +67,8 @@ def _operand_number(value: Any) -> Any:
 
 def sub(a: Any, b: Any) -> Any:
     ta = type(a)
+    if ta in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return numbers.sub(a, b)
     if ta is _dt.datetime:
         if type(b) is _dt.datetime:
             return dates.difference(a, b)
@@ -72,15 +76,24 @@ def sub(a: Any, b: Any) -> Any:
     return numbers.sub(_operand_number(a), _operand_number(b))
 
 
+# Two numbers go straight to the arithmetic; anything else is converted (or refused) first.
+
+
 def mul(a: Any, b: Any) -> Any:
+    if type(a) in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return numbers.mul(a, b)
     return numbers.mul(_operand_number(a), _operand_number(b))
 
 
 def div(a: Any, b: Any) -> Any:
+    if type(a) in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return numbers.div(a, b)
     return numbers.div(_operand_number(a), _operand_number(b))
 
 
 def mod(a: Any, b: Any) -> Any:
+    if type(a) in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return numbers.mod(a, b)
     return numbers.mod(_operand_number(a), _operand_number(b))
 
 
@@ -116,7 +129,6 @@ ge = greater_equal
 # --------------------------------------------------------------------------------------------
 # Objects: members, methods, indexers, iteration
 
-_GETTERS: dict[tuple[type, str], Any] = {}
 _METHODS: dict[tuple[type, str], tuple[Any, int, int | None]] = {}
 
 
@@ -124,56 +136,71 @@ def _not_object(name: str) -> BslRuntimeError:
     return BslRuntimeError(NOT_AN_OBJECT.format(name))
 
 
+def member_getter(cls: type, key: str, name: str) -> Any:
+    """f(obj) reading `obj.<name>` for objects of class `cls` (key: the folded name): a property's
+    getter; a data field's reader from the class (`bsl_field_getter`: Структура keys, table row
+    columns); else the class's own `bsl_get`. Errors are raised when f is called."""
+    if not issubclass(cls, BslObject):
+        return _raiser(_not_object, name)
+    entry = cls._props.get(key)
+    fields = getattr(cls, "bsl_field_getter", None)
+    if entry is not None and (fields is not None or cls.bsl_get is BslObject.bsl_get):
+        return getattr(cls, entry[0])
+    if entry is None and fields is not None:
+        return fields(key, name)
+    return lambda obj: obj.bsl_get(name)
+
+
+def member_setter(cls: type, key: str, name: str) -> Any:
+    """f(obj, value) doing `obj.<name> = value` for objects of class `cls`, as member_getter."""
+    if not issubclass(cls, BslObject):
+        return _raiser(_not_object, name)
+    if cls.bsl_set is BslObject.bsl_set:
+        entry = cls._props.get(key)
+        if entry is None:
+            fields = getattr(cls, "bsl_field_setter", None)
+            if fields is not None:
+                return fields(key, name)
+            return lambda obj, value: obj.bsl_set_dynamic(name, value)
+        if entry[1]:
+            return getattr(cls, f"set_{entry[0]}")
+    return lambda obj, value: obj.bsl_set(name, value)
+
+
+class MemberSite(dict[type, Any]):
+    """One `obj.Имя` of a module: type -> the function reading (or writing) that member, found on
+    the first access with each type. Compiled code calls `_mg[type(x)](x)` and `_ms[type(x)](x, v)`."""
+
+    def __init__(self, key: str, name: str, resolve: Any):
+        super().__init__()
+        self.key = key
+        self.name = name
+        self.resolve = resolve
+
+    def __missing__(self, cls: type) -> Any:
+        found = self.resolve(cls, self.key, self.name)
+        self[cls] = found
+        return found
+
+
+_MEMBER_GETS: dict[tuple[str, str], MemberSite] = {}
+_MEMBER_SETS: dict[tuple[str, str], MemberSite] = {}
+
+
 def get_member(obj: Any, key: str, name: str) -> Any:
-    """`obj.name`; key is the normalised name."""
-    cls = type(obj)
-    getter = _GETTERS.get((cls, key))
-    if getter is None:
-        if not isinstance(obj, BslObject):
-            raise _not_object(name)
-        getter = _resolve_getter(cls, key)
-    if getter is False:
-        return obj.bsl_get(name)
-    return getter(obj)
-
-
-def _resolve_getter(cls: type, key: str) -> Any:
-    entry = cls._props.get(key) if cls.bsl_get is BslObject.bsl_get else None  # type: ignore[attr-defined]
-    getter = getattr(cls, entry[0]) if entry is not None else False
-    _GETTERS[(cls, key)] = getter
-    return getter
-
-
-_SETTERS: dict[tuple[type, str], Any] = {}
+    """`obj.name` outside a compiled site (by-reference arguments); key is the folded name."""
+    site = _MEMBER_GETS.get((key, name))
+    if site is None:
+        site = _MEMBER_GETS[(key, name)] = MemberSite(key, name, member_getter)
+    return site[type(obj)](obj)
 
 
 def set_member(obj: Any, key: str, name: str, value: Any) -> None:
-    """`obj.name = value`: a settable property, else the object's dynamic fields (what
-    BslObject.bsl_set does, with the lookup cached per class)."""
-    cls = type(obj)
-    setter = _SETTERS.get((cls, key))
-    if setter is None:
-        if not isinstance(obj, BslObject):
-            raise _not_object(name)
-        setter = _resolve_setter(cls, key)
-    if setter is False:
-        obj.bsl_set(name, value)
-    elif setter is True:
-        obj.bsl_set_dynamic(name, value)
-    else:
-        setter(obj, value)
-
-
-def _resolve_setter(cls: type, key: str) -> Any:
-    setter: Any = False  # the class handles bsl_set itself, or the property is read-only
-    if cls.bsl_set is BslObject.bsl_set:  # type: ignore[attr-defined]
-        entry = cls._props.get(key)  # type: ignore[attr-defined]
-        if entry is None:
-            setter = True  # a dynamic field
-        elif entry[1]:
-            setter = getattr(cls, f"set_{entry[0]}")
-    _SETTERS[(cls, key)] = setter
-    return setter
+    """`obj.name = value` outside a compiled site."""
+    site = _MEMBER_SETS.get((key, name))
+    if site is None:
+        site = _MEMBER_SETS[(key, name)] = MemberSite(key, name, member_setter)
+    site[type(obj)](obj, value)
 
 
 def call_method(obj: Any, key: str, name: str, *args: Any) -> Any:
@@ -196,6 +223,47 @@ def call_method(obj: Any, key: str, name: str, *args: Any) -> Any:
     if most is not None and count > most:
         raise BslRuntimeError(TOO_MANY_ARGS)
     return fn(obj, *args)
+
+
+class MethodSite(dict[type, Any]):
+    """One `obj.Метод(a, b)` shape of a module (method name and number of arguments): type -> the
+    function to call as f(obj, a, b), found and checked against the signature on the first call
+    with each type. Compiled code calls `_ms[type(x)](x, a, b)`, one dict hit and a direct call of
+    the collection's method. Errors (no such method, wrong number of arguments, not an object) are
+    functions too, so they are raised after the arguments are evaluated, as before."""
+
+    def __init__(self, key: str, name: str, count: int):
+        super().__init__()
+        self.key = key
+        self.name = name
+        self.count = count
+
+    def __missing__(self, cls: type) -> Any:
+        found = self._resolve(cls)
+        self[cls] = found
+        return found
+
+    def _resolve(self, cls: type) -> Any:
+        name = self.name
+        if not issubclass(cls, BslObject):
+            return _raiser(_not_object, name)
+        fn, least, most = _METHODS.get((cls, self.key)) or _resolve_method(cls, self.key)
+        if fn is None:
+            if least < 0:
+                return _raiser(lambda n: BslRuntimeError(METHOD_NOT_FOUND.format(n)), name)
+            return lambda obj, *args: obj.bsl_call(name, list(args))
+        if self.count < least:
+            return _raiser(lambda _n: BslRuntimeError(TOO_FEW_ARGS), name)
+        if most is not None and self.count > most:
+            return _raiser(lambda _n: BslRuntimeError(TOO_MANY_ARGS), name)
+        return fn
+
+
+def _raiser(error: Any, name: str) -> Any:
+    def fail(*_args: Any) -> Any:
+        raise error(name)
+
+    return fail
 
 
 def _resolve_method(cls: type, key: str) -> tuple[Any, int, int | None]:
@@ -246,16 +314,39 @@ def call_method_byref(obj: Any, key: str, name: str, *args: Any) -> Any:
 
 
 def index_get(obj: Any, key: Any) -> Any:
-    if isinstance(obj, BslObject):
-        return obj.bsl_index_get(key)
-    raise BslRuntimeError("Получение элемента по индексу для значения не поддерживается")
+    return INDEX_GET[type(obj)](obj, key)
 
 
 def index_set(obj: Any, key: Any, value: Any) -> None:
-    if isinstance(obj, BslObject):
-        obj.bsl_index_set(key, value)
-        return
+    INDEX_SET[type(obj)](obj, key, value)
+
+
+def _no_index_get(_obj: Any, _key: Any) -> Any:
+    raise BslRuntimeError("Получение элемента по индексу для значения не поддерживается")
+
+
+def _no_index_set(_obj: Any, _key: Any, _value: Any) -> None:
     raise BslRuntimeError("Установка значения элемента по индексу для значения не поддерживается")
+
+
+class TypeDispatch(dict[type, Any]):
+    """type -> the function that does an operation on values of that type, found on the first use of
+    each type. Compiled code calls `_IG[type(x)](x, k)`: one dict hit and a direct call of the
+    collection's own method (Массив.bsl_index_get), instead of a chain of helpers."""
+
+    def __init__(self, method: str, fallback: Any):
+        super().__init__()
+        self.method = method
+        self.fallback = fallback
+
+    def __missing__(self, cls: type) -> Any:
+        found = getattr(cls, self.method) if issubclass(cls, BslObject) else self.fallback
+        self[cls] = found
+        return found
+
+
+INDEX_GET = TypeDispatch("bsl_index_get", _no_index_get)  # X[k]
+INDEX_SET = TypeDispatch("bsl_index_set", _no_index_set)  # X[k] = v
 
 
 def iterate(obj: Any) -> Iterator[Any]:
@@ -268,16 +359,29 @@ def iterate(obj: Any) -> Iterator[Any]:
 # Для … По …
 
 
-def for_range(start: Any, end: Any) -> Iterator[Any]:
-    """The values of a Для loop whose body never assigns the variable: start, start+1 … <= end."""
+def for_range(state: LimitState, start: Any, end: Any) -> Iterator[Any]:
+    """The values of a Для loop whose body never assigns the variable: start, start+1 … <= end.
+    Whole-number bounds give a C-level iterator charged to the limits once per CHUNK values, so the
+    loop body carries no step counter."""
     if type(start) is int and type(end) is int:
-        return iter(range(start, end + 1))
-    return _decimal_range(_operand_number(start), _operand_number(end))
+        if end - start < CHUNK:
+            state.charge(max(end - start + 1, 0))
+            return iter(range(start, end + 1))
+        stop = end + 1
+
+        def chunk(first: int) -> range:
+            last = min(first + CHUNK, stop)
+            state.charge(last - first)
+            return range(first, last)
+
+        return chain.from_iterable(map(chunk, range(start, stop, CHUNK)))
+    return _decimal_range(state, _operand_number(start), _operand_number(end))
 
 
-def _decimal_range(start: Any, end: Any) -> Iterator[Any]:
+def _decimal_range(state: LimitState, start: Any, end: Any) -> Iterator[Any]:
     value = start
     while value <= end:
+        state.charge(1)
         yield value
         value = numbers.add(value, 1)
 

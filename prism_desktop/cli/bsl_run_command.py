@@ -7,6 +7,7 @@ exception goes to stderr with exit code 1. --codestat writes per-line counts in 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--timeout",
         metavar="S",
-        type=_positive_seconds,
+        type=positive_seconds,
         default=None,
         help="stop the run after S seconds of wall-clock time (default: no limit)",
     )
@@ -42,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=run)
 
 
-def _positive_seconds(text: str) -> float:
+def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -85,9 +86,11 @@ def _run_module(args: argparse.Namespace, path: Path, source: str, platform: Pla
         return EXIT_PROBLEMS
     status = EXIT_OK
     try:
-        if platform is not None:
-            platform.before_body(engine, module)
-        engine.run_body(module)
+        # The engine's timeout does not see into a query; the platform's deadline does.
+        with platform.deadline(args.timeout) if platform is not None else contextlib.nullcontext():
+            if platform is not None:
+                platform.before_body(engine, module)
+            engine.run_body(module)
     except BslRuntimeError as exc:
         where = f"{path}:{exc.line}: " if exc.line is not None else f"{path}: "
         print(f"{where}{exc.message}", file=sys.stderr)

@@ -16,6 +16,10 @@ module body; the techlog then starts empty, so it measures the module's own data
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,6 +62,9 @@ def _load_yaml(path: Path) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         raise CliError(f"{path}{where}: not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
+
+
+REARM_S = 0.005  # the alarm again, until it lands outside SQLite's callbacks
 
 
 @dataclass
@@ -115,6 +122,46 @@ class PlatformRun:
         if self.fixtures is not None:
             engine.call(module, "СоздатьФикстуры")
             self.infobase.techlog.clear()
+
+    @contextlib.contextmanager
+    def deadline(self, seconds: float | None) -> Iterator[None]:
+        """A wall-clock limit on what runs inside, queries included (the engine's own time checks do
+        not see into a query): past it, ExecutionLimit("timeout") is raised, which Попытка cannot
+        catch. SIGALRM reaches Python code and a ПОДОБНО regex (it checks signals as it backtracks);
+        SQLite's progress handler interrupts a join running in C. An exception raised inside one of
+        SQLite's callbacks is swallowed there, so the alarm repeats every few milliseconds until it
+        lands in ordinary Python code, and a run that finished meanwhile is still reported as timed
+        out. Main thread only (the CLI's)."""
+        from prism_desktop.bsl.values.base import ExecutionLimit
+
+        if seconds is None or not hasattr(signal, "setitimer"):
+            yield
+            return
+        message = f"превышено время исполнения ({seconds:g} с)"
+        expired = threading.Event()
+
+        def alarm(_signum: int, _frame: Any) -> None:
+            expired.set()
+            signal.setitimer(signal.ITIMER_REAL, REARM_S)
+            raise ExecutionLimit("timeout", message)
+
+        previous = signal.signal(signal.SIGALRM, alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        self.infobase.db.set_progress_handler(lambda: int(expired.is_set()), 10_000)
+        try:
+            yield
+        except ExecutionLimit:
+            raise
+        except Exception:
+            if expired.is_set():  # SQLite's "interrupted", however the layers above wrapped it
+                raise ExecutionLimit("timeout", message) from None
+            raise
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            self.infobase.db.set_progress_handler(None, 0)
+        if expired.is_set():
+            raise ExecutionLimit("timeout", message)
 
     def finish(self) -> None:
         try:

@@ -14,11 +14,17 @@ from typing import Any
 
 from prism_desktop.bsl.engine import Engine, ModuleLoadError
 from prism_desktop.bsl.platform_bridge import query_registration  # noqa: F401  (registration)
-from prism_desktop.bsl.values.base import BslRuntimeError
+from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit
+from prism_desktop.cli.bsl_run_command import positive_seconds as _positive_seconds
 from prism_desktop.cli.common import EXIT_OK, EXIT_USAGE, CliError, add_command, format_table
 from prism_desktop.cli.platform_options import PlatformRun, add_platform_options
 from prism_desktop.platform.query import QueryError, QueryResult, execute_batch
-from prism_desktop.services.query_console import FIXTURES_MODULE, parameter_value, rows_text
+from prism_desktop.services.query_console import (
+    DEFAULT_TIMEOUT_S,
+    FIXTURES_MODULE,
+    parameter_value,
+    rows_text,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,6 +41,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=[],
         metavar="ИМЯ=ЗНАЧЕНИЕ",
         help="a query parameter (&ИМЯ); repeat for several",
+    )
+    parser.add_argument(
+        "--timeout",
+        metavar="S",
+        type=_positive_seconds,
+        default=DEFAULT_TIMEOUT_S,
+        help=f"stop the query after S seconds of wall-clock time (default: {DEFAULT_TIMEOUT_S:g})",
     )
     add_platform_options(parser)
 
@@ -70,19 +83,22 @@ def run(args: argparse.Namespace) -> int:
     platform = PlatformRun.from_args(args)
     assert platform is not None
     try:
-        if platform.fixtures is not None:
-            engine = Engine(clock=platform.infobase.now)
+        with platform.deadline(args.timeout):
+            if platform.fixtures is not None:
+                engine = Engine(clock=platform.infobase.now)
+                try:
+                    module = engine.load(platform.module_source("", FIXTURES_MODULE), FIXTURES_MODULE)
+                    platform.before_body(engine, module)
+                except (ModuleLoadError, BslRuntimeError) as exc:
+                    raise CliError(f"{args.fixtures}: the fixtures could not be created: {exc}") from None
             try:
-                module = engine.load(platform.module_source("", FIXTURES_MODULE), FIXTURES_MODULE)
-                platform.before_body(engine, module)
-            except (ModuleLoadError, BslRuntimeError) as exc:
-                raise CliError(f"{args.fixtures}: the fixtures could not be created: {exc}") from None
-        try:
-            results = execute_batch(platform.infobase, text, params)
-        except QueryError as exc:
-            raise CliError(f"query: {exc.describe()}") from None
+                results = execute_batch(platform.infobase, text, params)
+            except QueryError as exc:
+                raise CliError(f"query: {exc.describe()}") from None
         shown = [r for r in results if r.columns] or results[-1:]
         print("\n\n".join(format_result(r) for r in shown))
+    except ExecutionLimit:
+        raise CliError(f"query: stopped after {args.timeout:g} s (--timeout)") from None
     finally:
         platform.finish()
     return EXIT_OK

@@ -37,6 +37,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         const="dockerfile",
         help="packaging/sandbox/Dockerfile: needs a container registry",
     )
+    build.add_argument(
+        "--code",
+        nargs="+",
+        choices=("python", "typescript", "go", "all", "missing"),
+        metavar="LANG",
+        help="build the code-task images instead: python, typescript, go, all, or missing (those not there)",
+    )
     build.set_defaults(method="auto")
     actions.add_parser("doctor", help="check everything the sandbox needs and say what is missing")
 
@@ -47,14 +54,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from prism_desktop.sandbox.image import IMAGE_REF, engine_status
+    from prism_desktop.sandbox.image import IMAGE_REF, engine_endpoint, engine_status
 
     status = engine_status()
     ready = status.reachable and status.image_present
     if args.quiet:
         return EXIT_OK if ready else EXIT_PROBLEMS
     if status.reachable:
-        print(f"engine:  Docker {status.version}, reachable")
+        print(f"engine:  Docker {status.version}, reachable at {engine_endpoint()}")
         image = (
             f"{IMAGE_REF} present ({status.image_id}, created {status.image_created})"
             if status.image_present
@@ -62,13 +69,21 @@ def _status(args: argparse.Namespace) -> int:
         )
         print(f"image:   {image}")
     else:
-        print(f"engine:  none reachable ({status.error})")
+        print(f"engine:  none reachable ({status.error}) at {engine_endpoint()}")
     choice = "docker (isolated)" if ready else "local subprocess fallback (NOT isolated)"
     print(f"runs go: {choice}")
+    if status.reachable:
+        from prism_desktop.cli.coding_cli import print_code_images
+
+        print_code_images()
     return EXIT_OK if ready else EXIT_PROBLEMS
 
 
 def _build(args: argparse.Namespace) -> int:
+    if args.code:
+        from prism_desktop.cli.coding_cli import build_code_images
+
+        return build_code_images(args.code, args.method)
     from prism_desktop.sandbox.image import IMAGE_REF, ImageBuildError, build_image
 
     def progress(line: str) -> None:

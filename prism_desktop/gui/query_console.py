@@ -1,7 +1,8 @@
 """The query console of debug mode (category B): a query typed here runs in the background against a
 fresh infobase of the task, filled by its fixtures (services/query_console.py), and its result shows
 as a table — NULL in grey, every statement of a batch selectable. An error names 1C's message and
-marks its line in the editor."""
+marks its line in the editor. The query runs in a child process (services.query_console.QueryProcess):
+a catastrophic ПОДОБНО pattern or a cartesian join can be stopped, and the window stays responsive."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ from prism_desktop.services.query_console import (
     ConsoleError,
     ConsoleResult,
     ConsoleTable,
+    QueryProcess,
+    QueryStopped,
     parse_parameters,
-    run_query,
 )
 from prism_desktop.workspace.tasks import Task
 
@@ -50,6 +52,7 @@ class QueryConsole(QWidget):
         self._background = background
         self._task: Task | None = None
         self._running = False
+        self._process: QueryProcess | None = None
         self.result: ConsoleResult | None = None
         self.editor = CodeEditor(self, read_only=False, query=True)
         self.editor.setObjectName("consoleEditor")
@@ -59,6 +62,9 @@ class QueryConsole(QWidget):
         self.params.setObjectName("consoleParameters")
         self.run_button = QPushButton()
         self.run_button.clicked.connect(self.execute)
+        self.stop_button = QPushButton()
+        self.stop_button.setObjectName("consoleStop")
+        self.stop_button.clicked.connect(self.stop)
         shortcut = QShortcut(QKeySequence("Ctrl+Shift+Return"), self, self.execute)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.statement = QComboBox()
@@ -75,6 +81,7 @@ class QueryConsole(QWidget):
         controls.addWidget(self.params_label)
         controls.addWidget(self.params, 1)
         controls.addWidget(self.run_button)
+        controls.addWidget(self.stop_button)
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
@@ -123,8 +130,11 @@ class QueryConsole(QWidget):
             self._show_error(self.tr("Parameters: %1").replace("%1", str(exc)))
             return False
 
+        process = QueryProcess(task, text, params)
+        self._process = process
+
         def job(_progress: Any, _cancel: Any) -> ConsoleResult:
-            return run_query(task, text, params)
+            return process.result()
 
         self._running = True
         self._update_button()
@@ -133,18 +143,27 @@ class QueryConsole(QWidget):
         self._background.start(job, on_finished=self._finished, on_failed=self._failed)
         return True
 
+    def stop(self) -> bool:
+        """Stop the running query (its process is killed); False when none runs."""
+        if not self._running or self._process is None:
+            return False
+        self._process.stop()
+        return True
+
     def _text_edited(self) -> None:
         if self.editor.markers():  # an error's mark points into the text that was run
             self.editor.set_markers([])
 
     def _update_button(self) -> None:
         self.run_button.setEnabled(self._task is not None and not self._running)
+        self.stop_button.setEnabled(self._running)
 
     def _finished(self, result: ConsoleResult) -> None:
         self._running = False
+        self._process = None
         self._update_button()
         self.result = result
-        shown = [i for i, r in enumerate(result.results) if r.columns] or [len(result.results) - 1]
+        shown = [i for i, t in enumerate(result.tables) if t.columns] or [len(result.tables) - 1]
         self.statement.blockSignals(True)
         self.statement.clear()
         for index in shown:
@@ -157,10 +176,13 @@ class QueryConsole(QWidget):
 
     def _failed(self, error: BaseException) -> None:
         self._running = False
+        self._process = None
         self._update_button()
         self._fill(None)
         message = str(error) or type(error).__name__
-        if isinstance(error, ConsoleError) and error.position is not None:
+        if isinstance(error, QueryStopped):
+            message = self.tr("The query was stopped: %1").replace("%1", error.message)
+        elif isinstance(error, ConsoleError) and error.position is not None:
             line, column = error.position
             self.editor.set_markers([GutterMarker(line, "error", error.message)])
             self.editor.go_to_line(line)
@@ -225,4 +247,6 @@ class QueryConsole(QWidget):
         self.params.setPlaceholderText(self.tr("Name = value; … (a number, 2024-03-01, true/false, text)"))
         self.run_button.setText(self.tr("Execute query"))
         self.run_button.setToolTip(self.tr("Run the query against the task's infobase (Ctrl+Shift+Enter)"))
+        self.stop_button.setText(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop the running query (it also stops by itself after 30 s)"))
         self.editor.setPlaceholderText(self.tr("ВЫБРАТЬ … — a query, or a batch separated by ;"))

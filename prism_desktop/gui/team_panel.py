@@ -276,7 +276,8 @@ def install_team_panel(window: MainWindow) -> TeamPanel:
         separator=True,
         checkable=True,
     )
-    action.setChecked(True)
+    # Shown while a session is open (its team is what it is about); the user may still hide it.
+    panel.setVisible(False)
     panel.visibilityChanged.connect(action.setChecked)
     window.table.currentRunChanged.connect(lambda _run: QTimer.singleShot(0, panel.poll))
     return panel
@@ -291,4 +292,9 @@ def install_team_features(window: MainWindow) -> None:
     install_store_action(window)
     install_adjudication_action(window)
     panel = install_team_panel(window)
-    window.sessionChanged.connect(lambda _session: panel.reset())
+
+    def session_changed(session_id: int | None) -> None:
+        panel.setVisible(session_id is not None)
+        panel.reset()
+
+    window.sessionChanged.connect(session_changed)

@@ -31,6 +31,7 @@ from prism_desktop.platform import ConfigError, Configuration, Infobase, Platfor
 from prism_desktop.platform.fixtures import FixtureError, FixtureModule, generate
 from prism_desktop.sandbox import spec as sp
 from prism_desktop.sandbox.candidate_text import ensure_exported
+from prism_desktop.sandbox.harness_b_names import undefined_variables
 
 CANDIDATE_MODULE = "КодКандидата"
 TESTS_MODULE = "Тесты"
@@ -138,8 +139,14 @@ def compile_candidate(engine: Engine, code: str, entry: str | None) -> Candidate
     """Check and load the auto-exported candidate into `engine` and register it as the common
     module КодКандидата; a load error is a compile error of the candidate."""
     text = ensure_exported(code, entry) if entry else code
-    errors = [d for d in check_module(text, CANDIDATE_MODULE) if d.severity == "error"]
-    errors += common_module_errors(parse_module(text, CANDIDATE_MODULE).module)
+    parsed = parse_module(text, CANDIDATE_MODULE)
+    # 1C checks names only in a module that parses: with a syntax error it reports the syntax errors
+    # alone (PRISM's published B logs: one `Ожидается ключевое слово 'КонецЕсли'`, no undefined names)
+    errors = [d for d in parsed.diagnostics if d.severity == "error"]
+    if not errors:
+        errors = [d for d in check_module(text, CANDIDATE_MODULE) if d.severity == "error"]
+        errors += undefined_variables(parsed.module, (CANDIDATE_MODULE, TESTS_MODULE))
+    errors += common_module_errors(parsed.module)
     if errors:
         return CandidateModule(None, sorted(errors, key=Diagnostic.sort_key))
     try:

@@ -314,9 +314,14 @@ def format_report(report: AgreementReport, *, top: int = 25, examples: int = 2) 
         )
         for example in group.examples[:examples]:
             lines.append(f"          e.g. {example['run']}")
-            lines.append(f"            ours:   {example['ours']}")
-            lines.append(f"            theirs: {example['theirs']}")
+            lines.append(f"            ours:   {_one_line(example['ours'])}")
+            lines.append(f"            theirs: {_one_line(example['theirs'])}")
     return "\n".join(lines)
+
+
+def _one_line(text: str) -> str:
+    """A log excerpt on one line: platform messages quote the query text over several lines."""
+    return " ⏎ ".join(part.strip() for part in text.splitlines() if part.strip())
 
 
 def _share_cell(figure: AxisAgreement) -> str:

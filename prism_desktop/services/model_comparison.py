@@ -64,13 +64,16 @@ def pass_at_k_curve(tasks: Mapping[str, Sequence[Sample]]) -> tuple[tuple[int, f
     return tuple((k, sum(pass_at_k(n, c, k) for n, c in counts) / len(counts)) for k in range(1, n_min + 1))
 
 
-def _runs(store: Store, experiment_id: int | None) -> list[dict[str, Any]]:
+def _runs(store: Store, *conditions: Any) -> list[dict[str, Any]]:
+    """Runs with a Level-1 result (scored here, else the auto file's), in task, model, run order."""
+
     def pick(attribute: str) -> Any:
         return case((_here.id.is_not(None), getattr(_here, attribute)), else_=getattr(_file, attribute))
 
     query = (
         select(
             Run.id,
+            Run.run_index,
             Run.task_id,
             Run.category,
             Run.model_id,
@@ -80,11 +83,9 @@ def _runs(store: Store, experiment_id: int | None) -> list[dict[str, Any]]:
         )
         .outerjoin(_here, and_(_here.run_id == Run.id, _here.source == SOURCE_SCORED_HERE))
         .outerjoin(_file, and_(_file.run_id == Run.id, _file.source == SOURCE_AUTO_FILE))
-        .where((_here.id.is_not(None)) | (_file.id.is_not(None)))
+        .where((_here.id.is_not(None)) | (_file.id.is_not(None)), *conditions)
         .order_by(Run.task_id, Run.model_id, Run.run_index)
     )
-    if experiment_id is not None:
-        query = query.where(Run.experiment_id == experiment_id)
     with store.session() as session:
         return [row._asdict() for row in session.execute(query)]
 
@@ -94,7 +95,8 @@ def compare_models(store: Store, experiment_id: int | None = None) -> Comparison
     per_row: dict[tuple[str, str], dict[str, list[Sample]]] = {}
     model_ids: dict[tuple[str, str], list[str]] = {}
     cells: dict[tuple[str, str], dict[str, Any]] = {}
-    for run in _runs(store, experiment_id):
+    conditions = [] if experiment_id is None else [Run.experiment_id == experiment_id]
+    for run in _runs(store, *conditions):
         model = run["model_name"] or run["model_id"]
         sample = run_sample({"scores": {"M": run["m"]}, "detail": run["detail"] or {}}, run["category"])
         key = (model, run["category"])
@@ -147,3 +149,32 @@ def experiments_with_scores(store: Store) -> list[tuple[int, str]]:
     )
     with store.session() as session:
         return [(row.id, row.name) for row in session.execute(query)]
+
+
+@dataclass(frozen=True)
+class Sibling:
+    """One sample of the same (experiment, task, model): whether it is correct (None: not measured)."""
+
+    run_id: int
+    run_index: int
+    correct: bool | None
+
+
+def sample_siblings(store: Store, run_id: int) -> list[Sibling]:
+    """Every run of the run's (experiment, task, model) in run order, the run itself included;
+    `correct` is None for a run without a Level-1 result or whose M was not measured."""
+    with store.session() as session:
+        run = session.get(Run, run_id)
+        if run is None:
+            return []
+        same = (
+            Run.experiment_id == run.experiment_id,
+            Run.task_id == run.task_id,
+            Run.model_id == run.model_id,
+        )
+        all_runs = session.execute(select(Run.id, Run.run_index).where(*same).order_by(Run.run_index)).all()
+    verdicts = {}
+    for row in _runs(store, *same):
+        sample = run_sample({"scores": {"M": row["m"]}, "detail": row["detail"] or {}}, row["category"])
+        verdicts[row["id"]] = sample.correct if sample is not None else None
+    return [Sibling(row.id, row.run_index, verdicts.get(row.id)) for row in all_runs]

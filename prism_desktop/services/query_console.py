@@ -10,10 +10,16 @@ query made (the technological log's count, without the fixtures').
 from __future__ import annotations
 
 import datetime as _dt
+import os
+import pickle
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 from prism_desktop.bsl.engine import Engine, ModuleLoadError
@@ -56,7 +62,7 @@ class ConsoleTable:
 
 @dataclass(frozen=True)
 class ConsoleResult:
-    results: list[QueryResult]  # one per statement of the batch, in order
+    results: list[QueryResult]  # one per statement of the batch, in order (empty from QueryProcess)
     tables: list[ConsoleTable]  # the same, as text
     accesses: int  # logical data accesses of the query (the techlog's sdbl count)
     seconds: float
@@ -150,3 +156,95 @@ def run_query(task: Task, text: str, params: Mapping[str, Any]) -> ConsoleResult
     except TaskSetupError as exc:
         raise ConsoleError(str(exc)) from None
     return ConsoleResult(results, tables, accesses, seconds)
+
+
+# ---------------------------------------------------------------------------------------------
+# A query that can be stopped (issue 20 item 9)
+
+DEFAULT_TIMEOUT_S = 30.0
+_POLL_S = 0.05
+
+
+class QueryStopped(ConsoleError):
+    """The query was stopped (by the user, or at its time limit) and gave no result."""
+
+
+class QueryProcess:
+    """run_query in a child process. A catastrophic ПОДОБНО pattern (regex backtracking) or a
+    cartesian join holds the interpreter for minutes and no thread can interrupt it, so the query
+    runs where it can be killed: `result()` waits for it (from a background thread), `stop()` ends it
+    from any thread, and its time limit ends it too. The child (`python -m` this module) sends back
+    only the tables' text; the query is the expert's own, no candidate code is involved."""
+
+    def __init__(
+        self, task: Task, text: str, params: Mapping[str, Any], timeout_s: float = DEFAULT_TIMEOUT_S
+    ):
+        self.task, self.text, self.params, self.timeout_s = task, text, dict(params), timeout_s
+        self._stop = threading.Event()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def result(self) -> ConsoleResult:
+        if self._stop.is_set():
+            raise QueryStopped("the query was stopped")
+        package_root = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")])}
+        process = subprocess.Popen(
+            [sys.executable, "-m", __name__],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        received: list[bytes] = []
+        reader = threading.Thread(target=lambda: received.append(process.communicate(self._request())[0]))
+        reader.start()
+        deadline = time.monotonic() + self.timeout_s
+        try:
+            while reader.is_alive():
+                reader.join(_POLL_S)
+                if self._stop.is_set():
+                    raise QueryStopped("the query was stopped")
+                if time.monotonic() > deadline:
+                    raise QueryStopped(f"the query was stopped after {self.timeout_s:g} s (its time limit)")
+        finally:
+            if process.poll() is None:
+                process.kill()
+            reader.join(5)
+        try:
+            outcome = pickle.loads(received[0])
+        except (IndexError, pickle.UnpicklingError, EOFError):
+            raise ConsoleError(
+                f"the query process ended without a result (exit code {process.returncode})"
+            ) from None
+        if outcome[0] == "error":
+            raise ConsoleError(outcome[1], outcome[2])
+        _, tables, accesses, seconds = outcome
+        return ConsoleResult([], tables, accesses, seconds)
+
+    def _request(self) -> bytes:
+        return pickle.dumps((self.task, self.text, self.params))
+
+
+def _child() -> None:
+    """The child's side: the request on stdin, the outcome on stdout (nothing else is printed there)."""
+    task, text, params = pickle.load(sys.stdin.buffer)
+    out = sys.stdout.buffer
+    sys.stdout = sys.stderr
+    try:
+        found = run_query(task, text, params)
+        outcome: tuple[Any, ...] = ("ok", found.tables, found.accesses, found.seconds)
+    except ConsoleError as exc:
+        outcome = ("error", exc.message, exc.position)
+    except Exception as exc:  # shown by the parent; a traceback would be lost here
+        outcome = ("error", f"{type(exc).__name__}: {exc}", None)
+    out.write(pickle.dumps(outcome))
+    out.flush()
+
+
+if __name__ == "__main__":
+    # Through the package's own module, so what is pickled names prism_desktop…, not __main__.
+    from prism_desktop.services import query_console
+
+    query_console._child()

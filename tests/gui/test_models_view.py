@@ -73,6 +73,11 @@ def test_models_window_shows_figures_and_opens_runs(qtbot: Any, shell_window: An
     assert window.filters.model.currentData() == "vendor/beta-chat"
     qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=10_000)
 
+    # The review says which of the samples a run is, and how its siblings did (not a blind session).
+    cell = dialog.comparison.cells["A16", "Beta Chat"]
+    window.review.show_run(cell.run_ids[1])
+    assert window.review.siblings.text() == "sample 2 of 2  ✗✗"
+
     csv_path = tmp_path / "models.csv"
     dialog.write_csv(csv_path)
     lines = csv_path.read_text(encoding="utf-8").splitlines()

@@ -61,9 +61,10 @@ def test_team_panel_follows_other_experts_without_restart(
 ) -> None:
     window = shell_window
     session_id, ids, ivan_runs = _team_session(store)
-    assert window.commands.action("view.team_panel").isChecked()
-    window.enter_session(session_id)
     panel = _panel(window)
+    assert not panel.isVisible() and not window.commands.action("view.team_panel").isChecked()
+    window.enter_session(session_id)
+    assert panel.isVisible() and window.commands.action("view.team_panel").isChecked()
     qtbot.waitUntil(lambda: panel.progress is not None and len(panel.progress.experts) == 3, timeout=20_000)
     assert panel.progress.overlap == 2
     assert [e.graded for e in panel.progress.experts] == [0, 0, 0]
@@ -97,7 +98,7 @@ def test_team_panel_follows_other_experts_without_restart(
 
     window.leave_session()
     qtbot.waitUntil(lambda: panel.progress is None, timeout=10_000)
-    assert "Open a calibration session" in panel.title.text()
+    assert "Open a calibration session" in panel.title.text() and not panel.isVisible()
 
 
 def test_adjudication_view_settles_a_disagreement(qtbot: Any, shell_window: Any, store: Store) -> None:

@@ -151,6 +151,33 @@ def test_selection_and_hierarchical_selection(run_bsl) -> None:
     assert run.output == ["Болт", "Техника", "Услуга", "Холодильник", "в группе: Холодильник", "1"]
 
 
+@pytest.mark.parametrize(
+    ("call", "method", "number"),
+    [
+        ('Справочники.Договоры.Выбрать(Неопределено, "Владелец")', "Выбрать", 2),  # PRISM's B16 logs
+        ('Справочники.Товары.ВыбратьИерархически("Техника")', "ВыбратьИерархически", 1),  # issue 12
+        ('Справочники.Товары.НайтиПоНаименованию("Холод", Истина, "Техника")', "НайтиПоНаименованию", 3),
+        ('Справочники.Договоры.НайтиПоКоду("1", Ложь, , 5)', "НайтиПоКоду", 4),
+    ],
+)
+def test_a_parent_or_owner_that_is_no_reference_is_a_type_mismatch(
+    run_bsl, call: str, method: str, number: int
+) -> None:
+    """1C checks the type of Родитель/Владелец: a string or a number there is "Ошибка при вызове
+    метода контекста (Выбрать): Несоответствие типов (параметр номер '2')" (PRISM's published logs)."""
+    source = CATALOG + f"""
+Попытка
+    Р = {call};
+Исключение
+    Сообщить(ИнформацияОбОшибке().Описание);
+КонецПопытки;
+"""
+    run = run_bsl(SPEC, source)
+    assert run.output == [
+        f"Ошибка при вызове метода контекста ({method}): Несоответствие типов (параметр номер '{number}')"
+    ]
+
+
 def test_object_edit_delete_and_deletion_mark(run_bsl) -> None:
     run = run_bsl(
         SPEC,

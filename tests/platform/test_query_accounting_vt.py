@@ -20,6 +20,7 @@ Where the rules come from:
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,10 @@ from query_data import Data, d
 from prism_desktop.platform.query import NULL, QueryError
 from prism_desktop.platform.query.errors import Position
 from prism_desktop.platform.refs import RefKey
+
+WRONG_RECORDS = re.escape(
+    'Неверные параметры "РегистрБухгалтерии.Хозрасчетный.ДвиженияССубконто"'
+)  # 1C names the table in full
 
 
 @dataclass
@@ -229,8 +234,8 @@ def test_records_with_subconto_order_and_first(books: Books) -> None:
 @pytest.mark.parametrize(
     ("params", "bad", "message"),
     [
-        (', , , , "два"', '"два"', 'Неверные параметры "ДвиженияССубконто"'),
-        (", , , Сумма + 1", "+ 1", 'Неверные параметры "ДвиженияССубконто"'),
+        (', , , , "два"', '"два"', 'Неверные параметры "РегистрБухгалтерии.Хозрасчетный.ДвиженияССубконто"'),
+        (", , , Сумма + 1", "+ 1", 'Неверные параметры "РегистрБухгалтерии.Хозрасчетный.ДвиженияССубконто"'),
         (", , , Цвет", "Цвет", 'Поле не найдено "Цвет"'),
         (", , , , &Н", "&Н", 'Недопустимое значение параметра "Н"'),
     ],
@@ -243,10 +248,11 @@ def test_records_with_subconto_errors(books: Books, params: str, bad: str, messa
 
 
 def test_accounting_wrong_parameters(books: Books) -> None:
-    with pytest.raises(QueryError, match='Неверные параметры "ДвиженияССубконто"'):
+    with pytest.raises(QueryError, match=WRONG_RECORDS):
         books.data.query("ВЫБРАТЬ * ИЗ РегистрБухгалтерии.Хозрасчетный.ДвиженияССубконто(, , , , , 1) КАК Д")
     text = "ВЫБРАТЬ * ИЗ РегистрБухгалтерии.Хозрасчетный.ОстаткиИОбороты(, , Месяц, Границы) КАК Б"
-    with pytest.raises(QueryError, match='Неверные параметры "ОстаткиИОбороты"') as caught:
+    wrong = 'Неверные параметры "РегистрБухгалтерии.Хозрасчетный.ОстаткиИОбороты"'
+    with pytest.raises(QueryError, match=wrong) as caught:
         books.data.query(text)
     assert caught.value.position == Position(1, text.index("Границы") + 1)
 

@@ -172,6 +172,19 @@ def test_only_exported_methods_of_the_candidate_are_visible_to_the_tests() -> No
     assert run.log.count("Метод объекта не обнаружен (Помощник)") == 3
 
 
+@pytest.mark.parametrize("name", ["ВидСчета", "Символы", "Справочники"])
+def test_assigning_a_global_propertys_name_writes_the_read_only_property(name: str) -> None:
+    """1C takes an undeclared name of a global property as that property, never as an implicit local
+    (PRISM's published B19 logs: `ВидСчета = СсылкаНаСчет.Вид;` -> "Поле объекта недоступно для
+    записи (ВидСчета)"); declared with Перем it is a local."""
+    code = CORRECT.replace("    Ссылка =", f"    {name} = 1;\n    Ссылка =")
+    run = b_run(code)
+    assert (run.status, run.passed) == ("ok", 0)
+    assert run.log.count(f"Поле объекта недоступно для записи ({name})") == 3
+    declared = CORRECT.replace("    Ссылка =", f"    Перем {name};\n    {name} = 1;\n    Ссылка =")
+    assert "недоступно для записи" not in b_run(declared).log
+
+
 # --- the result string --------------------------------------------------------------------------
 
 
@@ -259,13 +272,39 @@ def test_a_module_that_does_not_compile_is_a_candidate_error_with_its_lines() ->
     run = b_run(code)
     assert run.status == "candidate_error"
     assert run.infra_detail == "модуль кандидата не компилируется"
-    assert 2 in run.compile_error_lines and 5 in run.compile_error_lines and 10 in run.compile_error_lines
-    assert count_clusters(run.compile_error_lines, 3) == 2  # lines 2-5 are one root cause, 10 another
+    # 1C checks names only once the module parses (PRISM's published B logs): line 5 is not reported
+    assert run.compile_error_lines == [2, 10]
+    assert count_clusters(run.compile_error_lines, 3) == 2
+    names_only = b_run(code.replace("Наименование = Тогда", "Наименование = 1 Тогда"))
+    assert names_only.compile_error_lines == [5, 10]
     assert 1 <= len(run.compile_errors) <= 5
     assert all(
         e.startswith("{ОбщийМодуль.КодКандидата.Модуль(") and len(e) <= 200 for e in run.compile_errors
     )
     assert (run.passed, run.total) == (0, 0)
+
+
+def test_every_read_of_a_name_1c_cannot_resolve_is_a_compile_error() -> None:
+    """PRISM's published B3 logs: `Переменная не определена (СтроковыеФункцииКлиентСервер)` on each
+    line that uses a common module the synthetic configuration lacks. Names assigned later in the
+    method, parameters, Перем and global properties are defined; a bare name passed as an argument is
+    left alone."""
+    code = "\n".join(
+        [
+            "Функция ЦенаТовара(Наименование)",  # 1
+            "    Если Итог = Неопределено Тогда",  # 2: assigned on line 3 -> a local
+            "        Итог = ОбщегоНазначения.Значение(Наименование);",  # 3: an unknown module
+            "    КонецЕсли;",  # 4
+            "    Сообщить(Неизвестная);",  # 5: a bare argument: not checked
+            "    Возврат Справочники.Товары.Пустая() + Итог + Неизвестная + 1;",  # 6
+            "КонецФункции",
+        ]
+    )
+    run = b_run(code)
+    assert run.status == "candidate_error"
+    assert run.compile_error_lines == [3, 6]
+    assert "Переменная не определена (ОбщегоНазначения)" in run.compile_errors[0]
+    assert "Переменная не определена (Неизвестная)" in run.compile_errors[1]
 
 
 def test_the_same_diagnostics_reach_the_syntax_measurement() -> None:

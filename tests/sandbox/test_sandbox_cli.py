@@ -28,6 +28,7 @@ def test_status_without_an_engine_names_the_fallback(monkeypatch, capsys) -> Non
     assert main(["sandbox", "status"]) == 1
     out = capsys.readouterr().out
     assert "engine:  none reachable (no Docker engine answers" in out
+    assert f"at {NO_ENGINE} (" in out  # which engine was asked
     assert "runs go: local subprocess fallback (NOT isolated)" in out
     assert main(["sandbox", "status", "--quiet"]) == 1
     assert capsys.readouterr().out == ""
@@ -68,3 +69,15 @@ def test_status_and_doctor_with_the_engine(capsys) -> None:
     ):
         assert line in out
     assert "everything the sandbox needs is there" in out
+
+
+def test_the_engine_is_named_with_how_it_is_reached() -> None:
+    from prism_desktop.sandbox.image import engine_endpoint
+
+    assert engine_endpoint({}) == "unix:///var/run/docker.sock (this machine)"
+    tls = {"DOCKER_HOST": "tcp://scoring.team:2376", "DOCKER_TLS_VERIFY": "1", "DOCKER_CERT_PATH": "/c"}
+    assert engine_endpoint(tls) == "tcp://scoring.team:2376 (TLS, server certificate verified)"
+    assert engine_endpoint({"DOCKER_HOST": "tcp://h:2375"}).endswith(
+        "(no TLS: anyone on the network path can drive this engine)"
+    )
+    assert engine_endpoint({"DOCKER_HOST": "ssh://me@h"}) == "ssh://me@h (remote, over SSH)"

@@ -240,3 +240,26 @@ def test_runs_join_across_renamed_model_ids(tmp_path: Path) -> None:
     assert report.only_ours == []
     assert report.only_theirs == ["A1/other/model/0"]
     assert (report.axes["M"].agree, report.axes["M"].n) == (1, 2)
+
+
+def test_report_prints_multi_line_logs_on_one_line(tmp_path: Path) -> None:
+    """1C quotes the query text over several lines; the text report keeps one example per line
+    (the JSON keeps the log as it is)."""
+    log = 'тест1 ИСКЛЮЧЕНИЕ: {(6, 18)}: Поле не найдено "Т.Поле"\nТ.<<?>>Поле = &П; тест2 ИСКЛЮЧЕНИЕ: x'
+    theirs = _write(
+        tmp_path / "theirs.json",
+        [
+            (
+                "B1",
+                "m1",
+                [_run(0, 10, 0, None, 0, {"M": {"status": "ok", "passed": 0, "total": 3, "log": log}})],
+            )
+        ],
+    )
+    ours = _write(tmp_path / "ours.json", [("B1", "m1", [_run(0, 10, 10, None, 0)])])
+    report = compare_runs(load_score_file(ours).runs, load_score_file(theirs).runs, {"B1": "B"})
+    lines = format_report(report).splitlines()
+    theirs_line = next(line for line in lines if line.strip().startswith("theirs:"))
+    assert 'Поле не найдено "Т.Поле" ⏎ Т.<<?>>Поле = &П;' in theirs_line
+    assert not any(line.startswith("Т.<<?>>") for line in lines)
+    assert "\n" in report.to_json()["mismatches"][0]["examples"][0]["theirs"]

@@ -100,3 +100,13 @@ def test_curve_of_no_samples_is_empty() -> None:
     assert pass_at_k_curve({"T": []}) == ()
     tasks = {"T1": [Sample(True, True, 1.0), Sample(True, False, 0.0), Sample(True, False, 0.0)]}
     assert pass_at_k_curve(tasks) == tuple((k, pass_at_k(3, 1, k)) for k in (1, 2, 3))
+
+
+def test_sample_siblings(comparison_store) -> None:
+    from prism_desktop.services.model_comparison import sample_siblings
+
+    cell = compare_models(comparison_store).cells["A1", "Beta"]
+    siblings = sample_siblings(comparison_store, cell.run_ids[1])
+    assert [s.run_index for s in siblings] == [0, 1]
+    assert [s.correct for s in siblings] == [None, True]  # run 0: M not measured
+    assert sample_siblings(comparison_store, 999_999) == []

@@ -128,3 +128,49 @@ def test_grade_edit_conflict_names_who_changed_it(store_url: str) -> None:
         ]
         with store.session() as session:
             assert session.scalar(select(func.count()).select_from(Grade)) == 1
+
+
+def test_change_marker_moves_for_every_kind_of_team_write(store_url: str) -> None:
+    """What every window polls: two connections (two windows), one writes, the other sees it move."""
+    from prism_desktop.services import team_sessions
+    from prism_desktop.services.grading import undo_last
+    from prism_desktop.services.sessions import create_session
+
+    with open_store(store_url) as mine, open_store(store_url) as theirs:
+        run_id, olga, ivan = _seed(mine)
+        session_id = create_session(mine, name="s", size=1, seed=1)
+        seen = [team_sessions.change_marker(mine, session_id)]
+
+        def moved() -> bool:
+            now = team_sessions.change_marker(mine, session_id)
+            changed = now != seen[-1]
+            seen.append(now)
+            return changed
+
+        assert not moved()
+        save_grade(theirs, expert_id=ivan, run_id=run_id, axis="M", step=4, session_id=session_id)
+        assert moved()
+        annotations.toggle_flag(theirs, expert_id=ivan, run_id=run_id, session_id=session_id)
+        assert moved()
+        annotations.save_comment(
+            theirs, expert_id=ivan, run_id=run_id, axis="M", text="a", session_id=session_id
+        )
+        assert moved()
+        annotations.save_comment(
+            theirs, expert_id=ivan, run_id=run_id, axis="M", text="b", session_id=session_id
+        )
+        assert moved()
+        team_sessions.assign_runs(theirs, session_id, ["olga", "ivan"], overlap=2)
+        assert moved()
+        save_grade(theirs, expert_id=olga, run_id=run_id, axis="M", step=10, session_id=session_id)
+        assert moved()
+        team_sessions.adjudicate(
+            theirs, session_id=session_id, run_id=run_id, axis="M", step=6, rationale="r", adjudicator_id=olga
+        )
+        assert moved()
+        assert undo_last(theirs, expert_id=olga, session_id=session_id) is not None
+        assert moved()
+        assert not moved()
+        # Standalone grading elsewhere does not disturb the session's marker.
+        save_grade(theirs, expert_id=olga, run_id=run_id, axis="S", step=8)
+        assert not moved()

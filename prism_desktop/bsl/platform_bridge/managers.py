@@ -24,6 +24,12 @@ WRONG_PARAMETER = "Неверный тип параметра (параметр 
 FIELD_NOT_FOUND = "Поле объекта не обнаружено ({})"
 
 
+def argument_type_error(method_name: str, param_no: int) -> BslRuntimeError:
+    """1C's error for an argument of the wrong type to a platform method."""
+    mismatch = f"Несоответствие типов (параметр номер '{param_no}')"
+    return BslRuntimeError(f"Ошибка при вызове метода контекста ({method_name}): {mismatch}")
+
+
 def structure_items(value: Any, param_no: int) -> list[tuple[str, Any]]:
     """The (key, value) pairs of a Структура given as Отбор: none for Неопределено, the platform's
     wrong-parameter error for any other type."""
@@ -85,8 +91,15 @@ class BslRefManager(BslObjectManager):
     def empty_ref(self) -> Any:
         return make_ref(self.meta.empty_ref())
 
-    def _scope(self, parent: Any, owner: Any) -> dict[str, Any]:
+    def _scope(self, parent: Any, owner: Any, method_name: str, parent_no: int) -> dict[str, Any]:
+        """Родитель and Владелец of a lookup or selection: Неопределено or a reference; anything
+        else is 1C's type mismatch naming the parameter (PRISM's published B16 logs:
+        `Выбрать(Контрагент, "Владелец")` -> "Ошибка при вызове метода контекста (Выбрать):
+        Несоответствие типов (параметр номер '2')")."""
         scope: dict[str, Any] = {}
+        for value, number in ((parent, parent_no), (owner, parent_no + 1)):
+            if value is not None and not isinstance(from_bsl(value), RefKey):
+                raise argument_type_error(method_name, number)
         if parent is not None and self.meta.field("Родитель") is not None and not from_bsl(parent).is_empty:
             scope["Родитель"] = from_bsl(parent)
         if owner is not None and self.meta.field("Владелец") is not None:
@@ -101,7 +114,10 @@ class BslRefManager(BslObjectManager):
         if self.meta.field("Код") is None:
             raise BslRuntimeError("Метод объекта не обнаружен (НайтиПоКоду)")
         text = to_string(code).strip()
-        return self._find({"Код": text, **self._scope(parent, owner)}, f"{self.meta.full_name}.НайтиПоКоду")
+        return self._find(
+            {"Код": text, **self._scope(parent, owner, "НайтиПоКоду", 3)},
+            f"{self.meta.full_name}.НайтиПоКоду",
+        )
 
     @method("НайтиПоНаименованию", "FindByDescription")
     def find_by_description(
@@ -111,16 +127,17 @@ class BslRefManager(BslObjectManager):
             raise BslRuntimeError("Метод объекта не обнаружен (НайтиПоНаименованию)")
         text = to_string(description)
         detail = f"{self.meta.full_name}.НайтиПоНаименованию"
+        scope = self._scope(parent, owner, "НайтиПоНаименованию", 3)
         if exact:
-            return self._find({"Наименование": text, **self._scope(parent, owner)}, detail)
-        return self._find(self._scope(parent, owner), detail, prefix=text)
+            return self._find({"Наименование": text, **scope}, detail)
+        return self._find(scope, detail, prefix=text)
 
     @method("НайтиПоРеквизиту", "FindByAttribute")
     def find_by_attribute(self, name: Any, value: Any, parent: Any = None, owner: Any = None) -> Any:
         f = self.meta.field(to_string(name))
         if f is None or f.role != md.ATTRIBUTE:
             raise BslRuntimeError(FIELD_NOT_FOUND.format(to_string(name)))
-        filters = {f.name: assign(f, value), **self._scope(parent, owner)}
+        filters = {f.name: assign(f, value), **self._scope(parent, owner, "НайтиПоРеквизиту", 3)}
         return self._find(filters, f"{self.meta.full_name}.НайтиПоРеквизиту")
 
     def _selection(self, filters: dict[str, Any], order: Any, **kwargs: Any) -> BslSelection:
@@ -168,15 +185,17 @@ class BslCatalogManager(BslRefManager):
         self, parent: Any = None, owner: Any = None, selection_filter: Any = None, order: Any = None
     ) -> Any:
         return self._selection(
-            {**self._scope(parent, owner), **structure_filters(self.meta, selection_filter, 3)}, order
+            {**self._scope(parent, owner, "Выбрать", 1), **structure_filters(self.meta, selection_filter, 3)},
+            order,
         )
 
     @method("ВыбратьИерархически", "SelectHierarchically")
     def select_hierarchically(
         self, parent: Any = None, owner: Any = None, selection_filter: Any = None, order: Any = None
     ) -> Any:
+        self._scope(parent, owner, "ВыбратьИерархически", 1)  # the parameters' types
         root = from_bsl(parent)
-        scope = self._scope(None, owner)
+        scope = self._scope(None, owner, "ВыбратьИерархически", 1)
         if isinstance(root, RefKey) and not root.is_empty:
             return self._selection(
                 {**scope, **structure_filters(self.meta, selection_filter, 3)}, order, descendants_of=root
@@ -202,7 +221,8 @@ class BslChartOfAccountsManager(BslRefManager):
     @method("Выбрать", "Select")
     def select(self, parent: Any = None, selection_filter: Any = None, order: Any = None) -> Any:
         return self._selection(
-            {**self._scope(parent, None), **structure_filters(self.meta, selection_filter, 2)}, order
+            {**self._scope(parent, None, "Выбрать", 1), **structure_filters(self.meta, selection_filter, 2)},
+            order,
         )
 
 

@@ -45,6 +45,7 @@ from prism_desktop.bsl.stdlib.collections import BslArray, BslFixedArray, BslStr
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method
 from prism_desktop.platform import metadata as md
 from prism_desktop.platform.query import QueryError, execute
+from prism_desktop.platform.query.virtual_tables import accounting_slots
 from prism_desktop.platform.refs import RefKey
 
 
@@ -329,7 +330,10 @@ class _TotalsQuery:
     def text(self, columns: list[str]) -> str:
         args = dict(self.args)
         args.update({i: " И ".join(parts) for i, parts in self.conditions.items()})
-        listed = ", ".join(args.get(i, "") for i in range(max(args, default=-1) + 1))
+        written = [args.get(i, "") for i in accounting_slots(self.register, self.totals.name)]
+        while written and not written[-1]:
+            written.pop()
+        listed = ", ".join(written)
         table = f"РегистрБухгалтерии.{self.register.name}.{self.totals.name}({listed})"
         return f"ВЫБРАТЬ {', '.join(f'Т.{c} КАК {c}' for c in columns)} ИЗ {table} КАК Т"
 

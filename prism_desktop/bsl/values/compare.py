@@ -20,6 +20,7 @@ ORDER_ERROR = (
 )
 
 _NUMBER_TYPES = (int, Decimal)
+_NUMBER_SET = frozenset(_NUMBER_TYPES)
 
 
 def string_key(text: str) -> tuple[str, str]:
@@ -39,22 +40,34 @@ def _ordered_pair(a: Any, b: Any) -> tuple[Any, Any]:
     raise BslRuntimeError(ORDER_ERROR)
 
 
+# Each operator first tries two numbers (int or Decimal, exact types: Булево is not a Число), the
+# case compiled code sends here when its inline int test fails (a Decimal on either side).
+
+
 def less(a: Any, b: Any) -> bool:
+    if type(a) in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return bool(a < b)
     x, y = _ordered_pair(a, b)
     return bool(x < y)
 
 
 def less_equal(a: Any, b: Any) -> bool:
+    if type(a) in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return bool(a <= b)
     x, y = _ordered_pair(a, b)
     return bool(x <= y)
 
 
 def greater(a: Any, b: Any) -> bool:
+    if type(a) in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return bool(a > b)
     x, y = _ordered_pair(a, b)
     return bool(x > y)
 
 
 def greater_equal(a: Any, b: Any) -> bool:
+    if type(a) in _NUMBER_SET and type(b) in _NUMBER_SET:
+        return bool(a >= b)
     x, y = _ordered_pair(a, b)
     return bool(x >= y)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from prism_desktop.bsl.values import dates, numbers
@@ -47,6 +48,13 @@ def read_quoted(text: str, start: int) -> tuple[str, int]:
 def parse_format_string(text: str) -> dict[str, str]:
     """'ЧДЦ=2; ЧРГ=" "; ДФ=дд.ММ.гггг' -> {"ЧДЦ": "2", "ЧРГ": " ", "ДФ": "дд.ММ.гггг"}.
     Values may be quoted with ' or "; a parameter without '=' has the value ""."""
+    return dict(_parsed_format_string(text))
+
+
+@lru_cache(maxsize=512)
+def _parsed_format_string(text: str) -> dict[str, str]:
+    """parse_format_string, remembered: a format string is nearly always a constant of a loop.
+    The cached dict is never handed out (callers get a copy) nor changed."""
     params: dict[str, str] = {}
     i, n = 0, len(text)
     while i < n:
@@ -74,7 +82,7 @@ def parse_format_string(text: str) -> dict[str, str]:
 
 
 def format_value(value: Any, format_string: str = "") -> str:
-    params = parse_format_string(format_string or "")
+    params = _parsed_format_string(format_string or "")  # read only below
     if isinstance(value, bool):
         return params.get("БИ", "Да") if value else params.get("БЛ", "Нет")
     if is_number(value):
@@ -109,7 +117,10 @@ def format_number(value: int | Decimal, params: dict[str, str]) -> str:
             return ""
         if params["ЧН"] != "":
             return params["ЧН"]
-    text = format(numbers.as_decimal(value).copy_abs(), "f")
+    if type(value) is int:
+        text = str(-value if value < 0 else value)
+    else:
+        text = format(numbers.as_decimal(value).copy_abs(), "f")
     int_digits, _, frac_digits = text.partition(".")
     frac_digits = frac_digits.rstrip("0")
     if fraction is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import decimal
 import math
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from prism_desktop.bsl.values.base import BslRuntimeError, is_number
@@ -36,12 +37,24 @@ def number_error() -> BslRuntimeError:
 
 
 def norm(value: Decimal) -> Number:
-    """An integral Decimal becomes an int; others keep at most PRECISION significant digits."""
+    """An integral Decimal becomes an int; others keep at most PRECISION significant digits
+    (CONTEXT.plus leaves a number of PRECISION digits or fewer as it is)."""
     if value == value.to_integral_value():
         return int(value)
-    if len(value.as_tuple().digits) > PRECISION:
-        return CONTEXT.plus(value)
-    return value
+    return _PLUS(value)
+
+
+def _exact(value: Decimal) -> Number:
+    """norm() of a result of CONTEXT's arithmetic, which has at most PRECISION digits already."""
+    return int(value) if value == value.to_integral_value() else value
+
+
+# CONTEXT's operations as plain functions (they take ints as they are, converted exactly).
+_PLUS = CONTEXT.plus
+_ADD = CONTEXT.add
+_SUBTRACT = CONTEXT.subtract
+_MULTIPLY = CONTEXT.multiply
+_DIVIDE = CONTEXT.divide
 
 
 def parse_number(text: str) -> Number:
@@ -74,25 +87,25 @@ def to_number(value: Any) -> Number:
 
 
 def as_decimal(value: Number) -> Decimal:
-    return value if isinstance(value, Decimal) else Decimal(value)
+    return value if type(value) is Decimal else Decimal(value)
 
 
 def add(a: Number, b: Number) -> Number:
     if type(a) is int and type(b) is int:
         return a + b
-    return norm(CONTEXT.add(as_decimal(a), as_decimal(b)))
+    return _exact(_ADD(a, b))
 
 
 def sub(a: Number, b: Number) -> Number:
     if type(a) is int and type(b) is int:
         return a - b
-    return norm(CONTEXT.subtract(as_decimal(a), as_decimal(b)))
+    return _exact(_SUBTRACT(a, b))
 
 
 def mul(a: Number, b: Number) -> Number:
     if type(a) is int and type(b) is int:
         return a * b
-    return norm(CONTEXT.multiply(as_decimal(a), as_decimal(b)))
+    return _exact(_MULTIPLY(a, b))
 
 
 def div(a: Number, b: Number) -> Number:
@@ -100,7 +113,7 @@ def div(a: Number, b: Number) -> Number:
         raise BslRuntimeError(DIVISION_BY_ZERO)
     if type(a) is int and type(b) is int and a % b == 0:
         return a // b
-    return norm(CONTEXT.divide(as_decimal(a), as_decimal(b)))
+    return _exact(_DIVIDE(a, b))
 
 
 def mod(a: Number, b: Number) -> Number:
@@ -131,10 +144,16 @@ ROUND_HALF_DOWN = "Окр15как10"
 def round_number(value: Number, digits: int = 0, mode: str = ROUND_HALF_AWAY) -> Number:
     """Окр(Число, Разрядность, РежимОкругления): Окр15как20 rounds a 5 away from zero, Окр15как10
     towards zero; a negative Разрядность rounds to tens, hundreds …"""
+    if type(value) is int and digits >= 0:
+        return value  # a whole number is already rounded to any number of decimal places
     rounding = decimal.ROUND_HALF_UP if mode == ROUND_HALF_AWAY else decimal.ROUND_HALF_DOWN
-    quantum = Decimal(1).scaleb(-digits)
-    result = as_decimal(value).quantize(quantum, rounding=rounding, context=_WIDE)
+    result = as_decimal(value).quantize(_quantum(digits), rounding=rounding, context=_WIDE)
     return norm(result)
+
+
+@lru_cache(maxsize=64)
+def _quantum(digits: int) -> Decimal:
+    return Decimal(1).scaleb(-digits)
 
 
 _WIDE = decimal.Context(prec=PRECISION + 40, Emin=-999_999, Emax=999_999)
@@ -145,13 +164,14 @@ def to_float(value: Number) -> float:
 
 
 def from_float(value: float) -> Number:
-    """A math result (Sqrt, Log, Sin …) as a Число: the double's shortest decimal form,
-    which is how the platform shows such results (e.g. Sqrt(2) = 1.4142135623731 with 15 digits)."""
+    """A math result (Sqrt, Log, Sin …) as a Число: the double rounded to 15 significant digits, as
+    .NET converts a double to decimal (OneScript, PRISM's category-A runner: Sqrt(2) and Pow(2, 0.5)
+    print 1,4142135623731, not the double's 17-digit 1,4142135623730951)."""
     if math.isnan(value) or math.isinf(value):
         raise BslRuntimeError("Недопустимое значение параметра (результат не является числом)")
     if value == int(value) and abs(value) < 1e18:
         return int(value)
-    return norm(CONTEXT.create_decimal(repr(value)))
+    return norm(CONTEXT.create_decimal(f"{value:.15g}"))
 
 
 def presentation(value: Number) -> str:

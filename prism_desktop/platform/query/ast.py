@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -254,3 +255,19 @@ Statement = SelectQuery | DropTable
 @dataclass
 class Batch:
     statements: list[Statement]
+
+
+def subexpressions(expr: Expr) -> Iterator[Expr]:
+    """Every expression nested in `expr` (not `expr` itself, not inside nested queries), depth first."""
+    for name in expr.__dataclass_fields__:
+        value = getattr(expr, name)
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, tuple):  # Case.whens
+                for part in item:
+                    if isinstance(part, Expr):
+                        yield part
+                        yield from subexpressions(part)
+            elif isinstance(item, Expr):
+                yield item
+                yield from subexpressions(item)

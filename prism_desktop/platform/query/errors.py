@@ -4,7 +4,10 @@
 with `<<?>>` inserted where the error is, e.g.
 
     {(3, 5)}: Поле не найдено "Т.Цвет"
-        <<?>>Т.Цвет
+    <<?>>Т.Цвет
+
+(the line without its indentation, as PRISM's published logs show: `{(8, 35)}: Поле не найдено
+"Группа"` + newline + `И Номенклатура.Ссылка В ИЕРАРХИИ(<<?>>Группа)`)
 
 and `Запрос.Выполнить()` wraps it as "Ошибка при вызове метода контекста (Выполнить): " + that text
 (the BSL bridge adds the wrapping; see bsl/platform_bridge/query_object.py).
@@ -26,6 +29,10 @@ TABLE_EXISTS: Final = 'Таблица уже существует "{}"'
 WRONG_FUNCTION_PARAMETERS: Final = 'Неверные параметры "{}"'
 INCOMPATIBLE_TYPES: Final = "Несовместимые типы"
 DUPLICATE_ALIAS: Final = 'Дублирующийся псевдоним "{}"'
+DATA_ONLY_INTO_TEMP_TABLE: Final = "Содержимое объекта данных может быть выбрано только во временную таблицу"
+NESTED_IN_AGGREGATE: Final = (
+    "Не допускается использование вложенных запросов и операции В ИЕРАРХИИ внутри агрегатных функций"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +70,8 @@ class QueryError(Exception):
             return head
         line = lines[self.position.line - 1]
         col = min(max(self.position.column - 1, 0), len(line))
-        return f"{head}\n{line[:col]}<<?>>{line[col:]}"
+        before, after = line[:col].lstrip(), line[col:].rstrip()  # 1C quotes the line trimmed
+        return f"{head}\n{before}<<?>>{after}"
 
 
 def field_not_found(name: str, position: Position | None) -> QueryError:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from prism_desktop.platform import metadata as md
 from prism_desktop.platform.query import ast as A
 from prism_desktop.platform.query import dates
-from prism_desktop.platform.query.errors import WRONG_FUNCTION_PARAMETERS, QueryError
+from prism_desktop.platform.query.errors import NESTED_IN_AGGREGATE, WRONG_FUNCTION_PARAMETERS, QueryError
 from prism_desktop.platform.query.ordering import presentation
 from prism_desktop.platform.query.sql_expr import CI_COLLATION, SqlExpr
 from prism_desktop.platform.query.values import (
@@ -82,6 +82,7 @@ def _aggregate(c: ExpressionCompiler, node: A.Call, key: str) -> SqlExpr:
         return SqlExpr("COUNT(*)", INTEGER, aggregate=True)
     if len(node.args) != 1:
         raise _wrong(node)
+    _no_nested_query_or_hierarchy(node.args[0])
     arg = c.compile(node.args[0])
     if key in _COUNT:
         if arg.tag is not None:
@@ -100,6 +101,13 @@ def _aggregate(c: ExpressionCompiler, node: A.Call, key: str) -> SqlExpr:
     value = f"{arg.sql} COLLATE {CI_COLLATION}" if has_string(arg.types) else arg.sql
     tag = f"{fn}({arg.tag})" if arg.tag is not None else None
     return SqlExpr(f"{fn}({value})", arg.types, tag, aggregate=True)
+
+
+def _no_nested_query_or_hierarchy(arg: A.Expr) -> None:
+    """1C refuses `В (ВЫБРАТЬ …)` and `В ИЕРАРХИИ` inside an aggregate (PRISM's published B logs)."""
+    for expr in (arg, *A.subexpressions(arg)):
+        if isinstance(expr, A.InList) and (expr.subquery is not None or expr.hierarchy):
+            raise QueryError(NESTED_IN_AGGREGATE, expr.pos)
 
 
 def _isnull(c: ExpressionCompiler, node: A.Call) -> SqlExpr:

@@ -14,9 +14,11 @@ from prism_desktop.platform import metadata as md
 from prism_desktop.platform.query import ast as A
 from prism_desktop.platform.query.errors import (
     AMBIGUOUS_FIELD,
+    DATA_ONLY_INTO_TEMP_TABLE,
     DUPLICATE_ALIAS,
     NOT_IN_GROUP,
     WRONG_PARAMETER,
+    Position,
     QueryError,
     field_not_found,
     table_not_found,
@@ -59,6 +61,14 @@ class SectionRef:
     owner: Source | None
     ref: SqlExpr
     sections: list[Section]
+
+
+def segment_pos(path: A.FieldPath, name: str) -> Position:
+    """Where 1C points when `name` (a part after the first) of a dotted path is not found: at that
+    part (PRISM's published logs: `Поле не найдено "Хозрасчетный.СчётДт"` at `Хозрасчетный.<<?>>СчётДт`)."""
+    index = next((i for i, part in enumerate(path.parts) if i and part == name), 0)
+    offset = sum(len(part) + 1 for part in path.parts[:index])
+    return Position(path.pos.line, path.pos.column + offset)
 
 
 class SelectContext:
@@ -134,7 +144,8 @@ class SelectContext:
         alias = node.alias or "".join(parts[1:])
         if len(parts) == 2 and node.params is None:
             meta = obj if obj.is_referenced else None
-            return TableSource(alias, sql_alias, obj.table, obj.fields, obj.kind, meta)
+            fields = obj.real_table_fields() if isinstance(obj, md.AccountingRegister) else obj.fields
+            return TableSource(alias, sql_alias, obj.table, fields, obj.kind, meta)
         if len(parts) == 3 and node.params is None:
             section = obj.tabular_section(parts[2])
             if section is not None:
@@ -145,6 +156,8 @@ class SelectContext:
 
     def _parameter_table(self, node: A.TableSource, sql_alias: str) -> Source:
         name = node.parts[0][1:]
+        if not self.tr.may_read_parameter_tables:
+            raise QueryError(DATA_ONLY_INTO_TEMP_TABLE, node.pos)
         value = self.tr.param_value(name, node.pos)
         if not isinstance(value, ParameterTable):
             raise QueryError(WRONG_PARAMETER.format(name), node.pos)
@@ -264,12 +277,13 @@ class SelectContext:
         parts = path.parts
         source = self.source_by_alias(parts[0]) if len(parts) > 1 else None
         if source is not None:
+            self._refuse_alias_also_a_field(path, source)
             column = self._column(source, parts[1])
             if column is not None:
                 return source, _value(column), parts[2:]
             header = self._header_ref(source, parts[1])
             if header is None:
-                raise field_not_found(path.text, path.pos)
+                raise field_not_found(path.text, segment_pos(path, parts[1]))
             return source, header, parts[1:]
         found = [(s, c) for s in self.sources if (c := self._column(s, parts[0])) is not None]
         rest = parts[1:]
@@ -281,6 +295,24 @@ class SelectContext:
         if not found:
             raise field_not_found(path.text, path.pos)
         return found[0][0], _value(found[0][1]), rest
+
+    def _refuse_alias_also_a_field(self, path: A.FieldPath, source: Source) -> None:
+        """`Договор.Владелец` where Договор is both a source's alias and a field of another source
+        that leads on to Владелец: 1C cannot tell which is meant (PRISM's published B17 logs:
+        `{(8, 4)}: Неоднозначное поле "Договор.Владелец"`)."""
+        others = [s for s in self.sources if s is not source and self._column(s, path.parts[0]) is not None]
+        if len(others) != 1:
+            return  # no other reading (or an ambiguous field anyway, reported when it is read)
+        owner = others[0]
+        column = self._column(owner, path.parts[0])
+        assert column is not None
+        try:
+            expr = _value(column)
+            for name in path.parts[1:]:
+                expr = self.deref(owner, expr, name, path)
+        except QueryError:
+            return  # the field reading does not go through: the alias is meant
+        raise QueryError(AMBIGUOUS_FIELD.format(path.text), path.pos)
 
     def _header_column(self, source: Source, name: str) -> Column | None:
         """The source's Ссылка when `name` is one of its object's tabular sections."""
@@ -320,7 +352,7 @@ class SelectContext:
         if not candidates:
             if md.norm(name) in _PRESENTATION and any(t.is_ref for t in expr.types):
                 return SqlExpr(presentation(self.config, expr), (ANY_STRING,))
-            raise field_not_found(path.text, path.pos)
+            raise field_not_found(path.text, segment_pos(path, name))
         return _by_type(expr, candidates)
 
     # --- tabular sections through their header table ------------------------------------------
@@ -350,7 +382,7 @@ class SelectContext:
             alias = self._section_join(target, simple, meta, section)
             candidates.append((tag_of(simple), field_column(alias, f)))
         if not candidates:
-            raise field_not_found(path.text, path.pos)
+            raise field_not_found(path.text, segment_pos(path, name))
         return _by_type(target.ref, candidates)
 
     def _section_join(

@@ -117,9 +117,11 @@ class Table:
         return self.params[index] if index < len(self.params) else None
 
     def wrong(self, node: A.Expr | None) -> QueryError:
-        """1C's error for a parameter of the wrong kind, at the parameter."""
+        """1C's error for a parameter of the wrong kind, at the parameter; it names the table in full
+        (`Неверные параметры "РегистрБухгалтерии.Хозрасчетный.Обороты"` in PRISM's published logs)."""
         return QueryError(
-            WRONG_FUNCTION_PARAMETERS.format(self.name), node.pos if node is not None else self.pos
+            WRONG_FUNCTION_PARAMETERS.format(f"{self.register.full_name}.{self.name}"),
+            node.pos if node is not None else self.pos,
         )
 
     def _date(self, index: int) -> tuple[str, bool | None] | None:
@@ -237,6 +239,41 @@ class Table:
         return DerivedSource(alias, sql_alias, columns, build, self.tables)
 
 
+# Parameters an accounting register's table has only when its chart has subconto (Субконто,
+# КорСубконто …) or when the register keeps correspondence (УсловиеКорСчета, КорСубконто): without
+# them the platform's tables take fewer parameters, and the later ones move up.
+_SUBCONTO_SLOTS: Final[dict[str, tuple[int, ...]]] = {
+    BALANCE: (2,),
+    TURNOVERS: (4, 7),
+    BALANCE_AND_TURNOVERS: (5,),
+    DRCR_TURNOVERS: (4, 6),
+}
+_CORRESPONDENCE_SLOTS: Final[dict[str, tuple[int, ...]]] = {TURNOVERS: (6, 7)}
+
+
+def accounting_slots(register: md.AccountingRegister, kind: str) -> list[int]:
+    """The positions, in the table's full parameter list, of the parameters this register's table
+    takes (the accounting manager's Остатки/Обороты write their query text with them)."""
+    absent = set(_SUBCONTO_SLOTS.get(kind, ())) if register.ext_dimension_count == 0 else set()
+    if not register.correspondence:
+        absent |= set(_CORRESPONDENCE_SLOTS.get(kind, ()))
+    return [slot for slot in range(_ARITY[(md.ACCOUNTING_REGISTER, kind)]) if slot not in absent]
+
+
+def _accounting_slots(
+    register: md.AccountingRegister, kind: str, params: list[A.Expr | None], arity: int, pos: Position
+) -> tuple[list[A.Expr | None], int]:
+    """The parameters as written, placed in the table's full parameter list (the slots this register
+    does not have stay empty)."""
+    slots = accounting_slots(register, kind)
+    if len(params) > len(slots):
+        raise QueryError(WRONG_FUNCTION_PARAMETERS.format(f"{register.full_name}.{kind}"), pos)
+    full: list[A.Expr | None] = [None] * arity
+    for slot, param in zip(slots, params, strict=False):
+        full[slot] = param
+    return full, arity
+
+
 def make_virtual_table(
     ctx: SelectContext,
     register: md.Register,
@@ -258,8 +295,12 @@ def make_virtual_table(
         or (isinstance(register, md.InformationRegister) and not register.is_periodic)
     ):
         raise table_not_found(f"{register.full_name}.{name}", pos)
+    if isinstance(register, md.AccountingRegister):
+        if kind == DRCR_TURNOVERS and not register.correspondence:
+            raise table_not_found(f"{register.full_name}.{name}", pos)
+        params, arity = _accounting_slots(register, kind, params, arity, pos)
     if len(params) > arity:
-        raise QueryError(WRONG_FUNCTION_PARAMETERS.format(kind), pos)
+        raise QueryError(WRONG_FUNCTION_PARAMETERS.format(f"{register.full_name}.{kind}"), pos)
     table = Table(ctx, register, kind, params, pos)
     if isinstance(register, md.AccumulationRegister):
         if kind == BALANCE_AND_TURNOVERS:

@@ -88,6 +88,11 @@ class _ArrayReading(BslObject):
         return None if index < 0 else index
 
     def bsl_index_get(self, key: Any) -> Any:
+        if type(key) is int and key >= 0:  # the common case, checked by the list itself
+            try:
+                return self.items[key]
+            except IndexError:
+                raise out_of_range() from None
         return self.items[_element_index(key, len(self.items))]
 
     def bsl_iter(self) -> Iterator[Any]:
@@ -167,6 +172,12 @@ class BslArray(_ArrayReading):
         self.items[checked_index(index, len(self.items))] = value
 
     def bsl_index_set(self, key: Any, value: Any) -> None:
+        if type(key) is int and key >= 0:
+            try:
+                self.items[key] = value
+                return
+            except IndexError:
+                raise out_of_range() from None
         self.items[_element_index(key, len(self.items))] = value
 
 

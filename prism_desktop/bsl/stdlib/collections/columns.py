@@ -8,9 +8,10 @@ adjusted by its ОписаниеТипов, as the platform does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar
 
+from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.stdlib.collections.arguments import (
     bad_value,
     checked_index,
@@ -25,7 +26,7 @@ from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, is_number,
 
 
 def norm_name(name: str) -> str:
-    return name.lower().replace("ё", "е")
+    return canonical(name)  # column names fold as names do: `Строка.Товар` finds column "товар"
 
 
 def column_not_found(name: str) -> BslRuntimeError:
@@ -123,10 +124,31 @@ class DataRow(BslObject):
         return self.cells.get(column, column.empty)
 
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
-        column = self.columns.by_name.get(norm_name(name))
-        if column is None:
-            raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
-        self.cells[column] = column.adjust(value)
+        self.bsl_field_setter(norm_name(name), name)(self, value)
+
+    @staticmethod
+    def bsl_field_getter(key: str, name: str) -> Callable[[Any], Any]:
+        """The reader of `Строка.<name>` (key: the folded name), for runtime.MemberSite."""
+
+        def read(row: Any) -> Any:
+            column = row.columns.by_name.get(key)
+            if column is None:
+                raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
+            return row.cells.get(column, column.empty)
+
+        return read
+
+    @staticmethod
+    def bsl_field_setter(key: str, name: str) -> Callable[[Any, Any], None]:
+        """The writer of `Строка.<name> = З` (key: the folded name), for runtime.MemberSite."""
+
+        def write(row: Any, value: Any) -> None:
+            column = row.columns.by_name.get(key)
+            if column is None:
+                raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
+            row.cells[column] = column.adjust(value)
+
+        return write
 
     def _column_for_index(self, key: Any) -> BslColumn:
         if isinstance(key, str):

@@ -40,13 +40,19 @@ class _MapReading(BslObject):
         raise type_mismatch(1)
 
     def _put(self, key: Any, value: Any) -> None:
-        hk = hash_key(key)
-        existing = self.entries.get(hk)
-        self.entries[hk] = (key if existing is None else existing[0], value)
-        active_meter.current.check_size(len(self.entries))
+        kind = type(key)
+        hk = key if kind is str or kind is int else hash_key(key)
+        entries = self.entries
+        existing = entries.get(hk)
+        if existing is not None:
+            entries[hk] = (existing[0], value)  # the size does not change
+            return
+        entries[hk] = (key, value)
+        active_meter.current.check_size(len(entries))
 
     def lookup(self, key: Any) -> Any:
-        entry = self.entries.get(hash_key(key))
+        kind = type(key)  # strings and whole numbers are their own hash keys (see hash_key)
+        entry = self.entries.get(key if kind is str or kind is int else hash_key(key))
         return None if entry is None else entry[1]
 
     @method("Получить", "Get")
@@ -58,7 +64,9 @@ class _MapReading(BslObject):
         return len(self.entries)
 
     def bsl_index_get(self, key: Any) -> Any:
-        return self.lookup(key)
+        kind = type(key)
+        entry = self.entries.get(key if kind is str or kind is int else hash_key(key))
+        return None if entry is None else entry[1]
 
     def bsl_iter(self) -> Iterator[Any]:
         return iterate_pairs(self.entries.values())

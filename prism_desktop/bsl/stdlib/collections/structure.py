@@ -7,9 +7,10 @@ order is preserved, and re-inserting a key replaces its value in place. Fields r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar, Self
 
+from prism_desktop.bsl.names import canonical as _norm  # keys fold as names do: `С.Ключ` finds "ключ"
 from prism_desktop.bsl.stdlib.collections.arguments import (
     is_identifier,
     split_names,
@@ -19,10 +20,6 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
 from prism_desktop.bsl.stdlib.collections.byref import write_back
 from prism_desktop.bsl.stdlib.collections.key_value import iterate_pairs
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, active_meter, method
-
-
-def _norm(name: str) -> str:
-    return name.lower().replace("ё", "е")
 
 
 def _invalid_key(name: str) -> BslRuntimeError:
@@ -104,6 +101,18 @@ class _StructureReading(BslObject):
             raise _missing_field(name)
         return entry[1]
 
+    @staticmethod
+    def bsl_field_getter(key: str, name: str) -> Callable[[Any], Any]:
+        """The reader of `С.<name>` (key: the name folded by the compiler), for runtime.MemberSite."""
+
+        def read(structure: Any) -> Any:
+            entry = structure.fields.get(key)
+            if entry is None:
+                raise _missing_field(name)
+            return entry[1]
+
+        return read
+
     def bsl_index_get(self, key: Any) -> Any:
         if not isinstance(key, str):
             raise _missing_field(str(key))
@@ -131,11 +140,20 @@ class BslStructure(_StructureReading):
         self.fields.clear()
 
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
-        norm = _norm(name)
-        entry = self.fields.get(norm)
-        if entry is None:
-            raise _missing_field(name)
-        self.fields[norm] = (entry[0], value)
+        self.bsl_field_setter(_norm(name), name)(self, value)
+
+    @staticmethod
+    def bsl_field_setter(key: str, name: str) -> Callable[[Any, Any], None]:
+        """The writer of `С.<name> = З` (key: the folded name), for runtime.MemberSite."""
+
+        def write(structure: Any, value: Any) -> None:
+            fields = structure.fields
+            entry = fields.get(key)
+            if entry is None:
+                raise _missing_field(name)
+            fields[key] = (entry[0], value)
+
+        return write
 
     def bsl_index_set(self, key: Any, value: Any) -> None:
         if not isinstance(key, str):

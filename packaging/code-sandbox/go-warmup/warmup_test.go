@@ -1,0 +1,5 @@
+package warmup
+
+import "testing"
+
+func TestWarmup(t *testing.T) {}

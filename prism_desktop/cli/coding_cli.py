@@ -1,0 +1,184 @@
+"""`check` and `score` on a coding-bench workspace (dataset/, tests/, libraries/): the same commands
+as for a PRISM workspace, dispatched here when --workspace is one (workspace/coding.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliError, existing_files
+from prism_desktop.sandbox.backend import SandboxUnavailable
+from prism_desktop.services.code_level1 import score_code_experiment
+from prism_desktop.services.code_reference_check import check_code_references
+from prism_desktop.services.score_experiment import checkpoint_path
+from prism_desktop.workspace.coding import CodingWorkspace
+from prism_desktop.workspace.errors import WorkspaceError
+from prism_desktop.workspace.results_loader import load_experiment
+
+
+def _open(root: Path) -> CodingWorkspace | None:
+    try:
+        return CodingWorkspace.open(root)
+    except WorkspaceError as exc:
+        print(f"{len(exc.problems)} problem(s):")
+        for problem in exc.problems:
+            print(f"  {problem}")
+        return None
+
+
+def _docker_only(args: argparse.Namespace) -> None:
+    if getattr(args, "sandbox", "auto") == "local":
+        raise CliError(
+            "--sandbox local: code tasks run only in Docker containers (never unisolated)", EXIT_USAGE
+        )
+
+
+def check_coding(root: Path, args: argparse.Namespace) -> int:
+    workspace = _open(root)
+    if workspace is None:
+        return EXIT_PROBLEMS
+    languages: dict[str, int] = {}
+    for task in workspace.tasks:
+        key = "library" if task.kind == "library" else task.language
+        languages[key] = languages.get(key, 0) + 1
+    counts = ", ".join(f"{name}: {n}" for name, n in sorted(languages.items()))
+    print(f"coding workspace {workspace.root}: {len(workspace.tasks)} tasks ({counts})")
+    for path in workspace.experiment_paths():
+        try:
+            load_experiment(path)
+        except WorkspaceError as exc:
+            for problem in exc.problems:
+                print(f"  {problem}")
+            return EXIT_PROBLEMS
+    if args.no_run:
+        print("reference solutions: not run (--no-run)")
+        return EXIT_OK
+    _docker_only(args)
+    wanted = args.tasks or None
+    unknown = [t for t in wanted or [] if t not in {task.id for task in workspace.tasks}]
+    if unknown:
+        raise CliError(f"--task: no task {', '.join(unknown)} in {workspace.root}", EXIT_USAGE)
+    print(f"running the reference solutions of {len(wanted or workspace.tasks)} task(s)…", file=sys.stderr)
+    try:
+        outcomes = check_code_references(workspace, wanted, jobs=args.jobs)
+    except SandboxUnavailable as exc:
+        raise CliError(f"reference solutions: {exc}") from exc
+    print("reference solutions:")
+    for outcome in outcomes:
+        print(f"  {outcome}")
+    failed = [o for o in outcomes if not o.ok]
+    print(f"{len(failed)} problem(s)" if failed else "ok: no problems found")
+    return EXIT_PROBLEMS if failed else EXIT_OK
+
+
+def score_coding(root: Path, args: argparse.Namespace, on_progress: object = None) -> int:
+    _docker_only(args)
+    workspace = _open(root)
+    if workspace is None:
+        return EXIT_PROBLEMS
+    (experiment_file,) = existing_files([args.experiment])
+    try:
+        experiment = load_experiment(experiment_file)
+    except WorkspaceError as exc:
+        raise CliError(str(exc)) from exc
+    out = Path(args.out).expanduser()
+    if checkpoint_path(out).exists():
+        print(f"resuming from {checkpoint_path(out)}", file=sys.stderr)
+    try:
+        summary = score_code_experiment(
+            workspace,
+            experiment,
+            out,
+            jobs=args.jobs,
+            on_progress=on_progress if callable(on_progress) else None,
+        )
+    except SandboxUnavailable as exc:
+        raise CliError(f"--sandbox {args.sandbox}: {exc}") from exc
+    print(
+        f"{summary.out}: {summary.total} runs ({summary.scored_now} scored now, {summary.resumed} resumed) "
+        "in isolated containers"
+    )
+    if summary.unknown_tasks:
+        print(f"skipped runs of tasks not in the workspace: {', '.join(summary.unknown_tasks)}")
+    if summary.infra_errors:
+        print(f"{summary.infra_errors} run(s) hit a sandbox failure and are N/A; run the same command again")
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def print_code_images() -> None:
+    """One line per code-task image (sandbox status)."""
+    from prism_desktop.sandbox.code.spec import LANGUAGES
+    from prism_desktop.sandbox.code_images import code_image
+    from prism_desktop.sandbox.image import connect
+
+    client = connect()
+    for language in LANGUAGES:
+        image = code_image(client, language)
+        state = f"present ({image.toolchain or 'toolchain not recorded'})" if image.present else "missing"
+        print(f"code:    {image.ref} {state}")
+
+
+def build_code_images(wanted: list[str], method: str) -> int:
+    """`sandbox build --code LANG…`: each image in turn, with the builder's progress and the time it took."""
+    import time
+
+    from prism_desktop.sandbox.code.spec import LANGUAGES
+    from prism_desktop.sandbox.code_images import build_code_image, code_image
+    from prism_desktop.sandbox.image import ImageBuildError, connect
+
+    if "all" in wanted:
+        languages = list(LANGUAGES)
+    elif "missing" in wanted:
+        client = connect()
+        languages = [lang for lang in LANGUAGES if not code_image(client, lang).present]
+    else:
+        languages = [lang for lang in LANGUAGES if lang in wanted]
+    for language in languages:
+        started = time.monotonic()
+        try:
+            used = build_code_image(language, method, progress=lambda line: print(line, flush=True))
+        except ImageBuildError as exc:
+            raise CliError(f"cannot build the {language} image: {exc}") from exc
+        print(f"built the {language} image ({used}) in {time.monotonic() - started:.0f} s", flush=True)
+    if not languages:
+        print("every code-task image is there")
+    return EXIT_OK
+
+
+def report_coding(root: Path, args: argparse.Namespace) -> int:
+    """`report` on a coding workspace: per model, by language and by category."""
+    import json
+
+    from prism_desktop.cli.common import format_table
+    from prism_desktop.scoring.code_report import summarise_code
+    from prism_desktop.workspace.atomic import write_json_atomic
+
+    workspace = _open(root)
+    if workspace is None:
+        return EXIT_PROBLEMS
+    documents = []
+    for path in existing_files(args.auto_files):
+        try:
+            documents.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CliError(f"{path}: not a readable auto file ({exc})") from exc
+    groups = {t.id: ("library" if t.kind == "library" else t.language, t.category) for t in workspace.tasks}
+    rows = summarise_code(documents, groups)
+    if args.json_out:
+        write_json_atomic(Path(args.json_out), {"rows": rows})
+    headers = ["by", "group", "model", "runs", "S", "M", "pass@1", "pass@5", "SS", "PCS", "compiles"]
+    table = []
+    for row in rows:
+        samples = row["samples"] or {}
+        passes = samples.get("pass_at_k", {})
+        table.append(
+            [
+                row["dimension"], row["value"], row["model"], row["runs"], row["mean_S"], row["mean_M"],
+                passes.get("1"), passes.get("5"), samples.get("stability_score"),
+                samples.get("partial_credit_score"), samples.get("compile_rate"),
+            ]
+        )  # fmt: skip
+    print(format_table(headers, table, ["<", "<", "<", ">", ">", ">", ">", ">", ">", ">", ">"]))
+    return EXIT_OK

@@ -1,0 +1,106 @@
+"""What crosses the sandbox boundary for a code task (Python, TypeScript, Go): the spec going in and
+the measurements coming out. Plain dataclasses that serialise to JSON; the in-container runner
+imports this module, so it stays pure standard library."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGUAGES = ("python", "typescript", "go")
+SOURCE_FILES = {"python": "solution.py", "typescript": "solution.ts", "go": "solution.go"}
+RESULT_FORMAT = "prism-desktop.code-result/1"
+
+
+@dataclass
+class CodeLimits:
+    per_test_timeout_s: float = 10.0
+    load_timeout_s: float = 60.0  # starting the test process and loading the tests, before the first test
+    compile_timeout_s: float = 120.0  # per compiler call; tsc and go are slow on a loaded machine
+    run_timeout_s: float = 120.0  # every test of the run together; the container dies after + slack
+    memory_mb: int = 1024
+    cpus: float = 1.0
+    pids: int = 128
+    tmpfs_mb: int = 256
+    output_bytes: int = 64_000  # kept of each process's output
+    wall_slack_s: float = 15.0
+
+
+@dataclass
+class CodeRunSpec:
+    run_id: str
+    language: str  # one of LANGUAGES
+    files: dict[str, str]  # relative path -> text: the candidate's files and the task's tests folder
+    candidate_files: list[str]  # which of `files` the candidate wrote (diagnostics are kept for these)
+    limits: CodeLimits = field(default_factory=CodeLimits)
+    nonce: str = ""  # set by the backend; echoed in the result
+
+
+@dataclass
+class CodeDiagnostic:
+    file: str
+    line: int  # 1-based; 0 when the compiler gave none
+    column: int
+    severity: str  # "error" | "warning"
+    message: str
+    code: str = ""  # e.g. "TS2322"
+
+
+@dataclass
+class CompileMeasurement:
+    ok: bool
+    tool: str  # what compiled, e.g. "tsc 4.8.4"
+    diagnostics: list[CodeDiagnostic] = field(default_factory=list)
+    output: str = ""  # the compiler's own text, capped
+    timed_out: bool = False
+
+
+@dataclass
+class CodeTestOutcome:
+    __test__ = False
+    name: str
+    status: str  # "pass" | "fail" | "error" | "timeout" | "skipped" | "not_run"
+    message: str = ""
+    seconds: float | None = None
+
+
+@dataclass
+class CodeRunResult:
+    run_id: str
+    status: str  # "ok" | "timeout" | "killed" | "infra_error" | "cancelled" (the sandbox itself)
+    language: str
+    toolchain: str = ""  # e.g. "python 3.11.2, pytest 7.2.1"
+    isolated: bool = True
+    compile: CompileMeasurement | None = None
+    tests: list[CodeTestOutcome] | None = None  # None: the tests did not run (compile failure, fault)
+    tests_detail: str | None = None  # e.g. a collection error, or why the run stopped
+    stdout: str = ""
+    stderr: str = ""
+    seconds: float | None = None
+    infra_detail: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CodeRunResult:
+        values = {f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data}
+        if isinstance(values.get("compile"), dict):
+            compile_data = dict(values["compile"])
+            compile_data["diagnostics"] = [CodeDiagnostic(**d) for d in compile_data.get("diagnostics", [])]
+            values["compile"] = CompileMeasurement(**compile_data)
+        if isinstance(values.get("tests"), list):
+            values["tests"] = [CodeTestOutcome(**t) for t in values["tests"]]
+        return cls(**values)
+
+
+def spec_to_json(spec: CodeRunSpec) -> str:
+    return json.dumps(dataclasses.asdict(spec), ensure_ascii=False)
+
+
+def spec_from_json(text: str) -> CodeRunSpec:
+    data = json.loads(text)
+    limits = CodeLimits(**data.pop("limits", {}))
+    return CodeRunSpec(limits=limits, **data)

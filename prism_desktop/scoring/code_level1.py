@@ -1,0 +1,131 @@
+"""Level 1 for a code task (Python, TypeScript, Go, library tasks): from the sandbox's compile and
+test measurements to a run object of a PRISM-shaped auto file. Pure: measurements in, dicts out.
+
+S — the candidate compiles: 10 clean, 8 with warnings (go vet), 2 when the compiler rejects it,
+    0 when the answer holds no code in the task's language or its patch does not apply.
+M — the share of the task's tests that pass, on 0–10: 10 · passed / total, where total is the
+    larger of the task's test_count and the tests that ran; 0 when the code does not compile.
+O, P — not applicable to these tasks (N/A with the reason). Q = M."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from prism_desktop import __version__
+from prism_desktop.sandbox.code.spec import CodeRunResult
+from prism_desktop.scoring.axis_score import AxisScore
+from prism_desktop.scoring.hashing import response_hash
+from prism_desktop.workspace.coding import CodingTask
+from prism_desktop.workspace.results import Generation
+
+RUNNER_INSTRUMENT = f"prism-code-runner {__version__}"
+S_CLEAN, S_WARNINGS, S_REJECTED, S_NO_CODE = 10, 8, 2, 0
+M_DECIMALS = 2
+AXES = ("S", "M", "O", "P")
+FAILED_GENERATION = "генерация не удалась"
+NOT_APPLICABLE = "ось {axis} не оценивается для задач на Python, TypeScript и Go (только S и M)"
+
+
+def instrument(result: CodeRunResult) -> str:
+    return f"{RUNNER_INSTRUMENT}; {result.toolchain or 'toolchain unknown'}"
+
+
+def score_syntax(result: CodeRunResult) -> AxisScore:
+    compiled = result.compile
+    if compiled is None:
+        return AxisScore.not_measured(
+            f"не измерено: песочница завершилась со статусом {result.status} до компиляции"
+        )
+    diagnostics = [asdict(d) for d in compiled.diagnostics]
+    if not compiled.ok:
+        score = S_REJECTED
+    elif any(d.severity == "warning" for d in compiled.diagnostics):
+        score = S_WARNINGS
+    else:
+        score = S_CLEAN
+    detail: dict[str, Any] = {"compiled": compiled.ok, "tool": compiled.tool, "diagnostics": diagnostics}
+    if compiled.timed_out:
+        detail["status"] = "timeout"
+    if not compiled.ok and not diagnostics:
+        detail["output"] = compiled.output[-2000:]
+    return AxisScore(score, detail).measured_by(instrument(result))
+
+
+def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
+    compiled = result.compile
+    if compiled is not None and not compiled.ok:
+        return AxisScore(
+            0, {"status": "compile_error", "passed": 0, "total": task.test_count, "tests": []}
+        ).measured_by(instrument(result))
+    if result.tests is None:
+        if result.status == "timeout":  # the whole run was killed: the candidate's code never let go
+            killed = {
+                "status": "timeout",
+                "passed": 0,
+                "total": task.test_count,
+                "tests": [],
+                "note": result.infra_detail,
+            }
+            return AxisScore(0, killed).measured_by(instrument(result))
+        return AxisScore.not_measured(f"не измерено: песочница завершилась со статусом {result.status}")
+    tests = [{"name": t.name, "status": t.status, "message": t.message} for t in result.tests]
+    passed = sum(1 for t in result.tests if t.status == "pass")
+    total = max(task.test_count, len(result.tests))
+    timed_out = result.status == "timeout" or any(t.status == "timeout" for t in result.tests)
+    detail: dict[str, Any] = {
+        "status": "timeout" if timed_out else "ok",
+        "passed": passed,
+        "total": total,
+        "tests": tests,
+    }
+    if result.tests_detail:
+        detail["note"] = result.tests_detail[-3000:]
+    return AxisScore(round(10 * passed / total, M_DECIMALS), detail).measured_by(instrument(result))
+
+
+def axis_scores(
+    task: CodingTask, generation: Generation, code_problem: str | None, result: CodeRunResult | None
+) -> dict[str, AxisScore]:
+    """S and M; O and P not applicable. `code_problem`: why no candidate could be built from the
+    answer (no code block in the language, a patch that does not apply) — the model's fault, 0."""
+    if generation.success is False:
+        reason = f"{FAILED_GENERATION}: {(generation.error or FAILED_GENERATION)[:200]}"
+        return {"S": AxisScore.not_measured(reason), "M": AxisScore.not_measured(reason)}
+    if code_problem is not None:
+        status = "apply_failed" if task.kind == "library" else "no_code"
+        detail = {"status": status, "reason": code_problem, "compiled": False}
+        detail["instrument"] = RUNNER_INSTRUMENT
+        return {
+            "S": AxisScore(S_NO_CODE, detail),
+            "M": AxisScore(0, {**detail, "passed": 0, "total": task.test_count, "tests": []}),
+        }
+    if result is None:
+        reason = "не измерено: кандидат не запускался в песочнице"
+        return {"S": AxisScore.not_measured(reason), "M": AxisScore.not_measured(reason)}
+    if result.status in ("infra_error", "cancelled", "killed") and result.compile is None:
+        why = f": {result.infra_detail[:200]}" if result.infra_detail else ""
+        reason = f"не измерено: песочница завершилась со статусом {result.status}{why}"
+        return {"S": AxisScore.not_measured(reason), "M": AxisScore.not_measured(reason)}
+    return {"S": score_syntax(result), "M": score_meaning(task, result)}
+
+
+def score_code_run(
+    task: CodingTask, generation: Generation, code_problem: str | None, result: CodeRunResult | None
+) -> dict[str, Any]:
+    """One auto-file run object: {run_index, response_hash, scores{S,M,O,P,Q}, bands, detail}."""
+    results = axis_scores(task, generation, code_problem, result)
+    for axis in ("O", "P"):
+        results[axis] = AxisScore.not_measured(NOT_APPLICABLE.format(axis=axis))
+    scores: dict[str, float | int | None] = {axis: results[axis].score for axis in AXES}
+    scores["Q"] = scores["M"]
+    stored_hash = generation.response_hash
+    if not stored_hash and generation.success is not False:
+        stored_hash = response_hash(generation.response, success=generation.success)
+    return {
+        "run_index": generation.run_index,
+        "response_hash": stored_hash,
+        "scores": scores,
+        "bands": {"M": None, "P": None},
+        "detail": {axis: r.detail for axis, r in results.items() if r.detail is not None},
+    }

@@ -1,0 +1,213 @@
+"""Level 1 for code tasks (Python, TypeScript, Go, library tasks) as the app runs it: an answer
+becomes the candidate's files, the language's sandbox image compiles and tests them, scoring turns
+the measurements into a PRISM auto-file run object. Used by `score` and `check` on a coding workspace."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from prism_desktop.sandbox.backend import CancelToken
+from prism_desktop.sandbox.code.candidate import extract_code
+from prism_desktop.sandbox.code.library_candidate import PatchError, library_files
+from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
+from prism_desktop.sandbox.code_docker import CodeDockerBackend
+from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run
+from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
+from prism_desktop.services.score_experiment import checkpoint_path, run_key
+from prism_desktop.workspace.atomic import write_json_atomic
+from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
+from prism_desktop.workspace.results import Experiment, Generation
+
+PROTOCOL_VERSION = "coding-l1/1"  # the S/M rules of scoring/code_level1.py
+Scored = tuple[Generation, CodeRunResult | None, dict[str, Any]]
+OnScored = Callable[[Generation, CodeRunResult | None, dict[str, Any]], None]
+
+
+def candidate_files(task: CodingTask, response: str) -> tuple[dict[str, str] | None, list[str], str | None]:
+    """(files, which of them are the candidate's, why none could be built)."""
+    if task.kind == "library":
+        package = str(task.extra["package"])
+        try:
+            files = library_files(response, dict(task.extra["stub"]), package)
+        except PatchError as error:
+            return None, [], f"the answer could not be applied to the stub: {error}"
+        return files, sorted(files), None
+    code = extract_code(response, task.language)
+    if code is None:
+        return None, [], f"no fenced block in {task.language} (or untagged) in the answer"
+    return {task.source_file: code}, [task.source_file], None
+
+
+def run_spec(task: CodingTask, files: dict[str, str], candidates: list[str], run_id: str) -> CodeRunSpec:
+    limits = CodeLimits(
+        per_test_timeout_s=task.timeout_s, run_timeout_s=max(60.0, task.timeout_s * task.test_count)
+    )
+    return CodeRunSpec(
+        run_id=run_id,
+        language=task.language,
+        files={**task.tests, **files},
+        candidate_files=candidates,
+        limits=limits,
+    )
+
+
+@dataclass
+class CodeLevel1Runner:
+    workspace: CodingWorkspace
+    backend: CodeDockerBackend
+    jobs: int | None = None
+
+    @classmethod
+    def open(
+        cls, workspace: CodingWorkspace, jobs: int | None = None, tasks: Sequence[CodingTask] | None = None
+    ) -> CodeLevel1Runner:
+        """Raises SandboxUnavailable when Docker or the image of a language of `tasks` (default: every
+        task) is missing: code tasks never run outside a container."""
+        languages = tuple(sorted({task.language for task in (workspace.tasks if tasks is None else tasks)}))
+        return cls(workspace, CodeDockerBackend.connect(languages), jobs)
+
+    def score(
+        self,
+        generations: Sequence[Generation],
+        *,
+        on_scored: OnScored | None = None,
+        cancel: threading.Event | None = None,
+    ) -> list[Scored]:
+        token = CancelToken()
+        if cancel is not None:
+            event = cancel
+
+            def watch() -> None:
+                event.wait()
+                token.cancel()
+
+            threading.Thread(target=watch, name="prism-code-cancel", daemon=True).start()
+
+        shared: dict[str, Future[CodeRunResult]] = {}
+        lock = threading.Lock()
+
+        def measure(
+            task: CodingTask, files: dict[str, str], candidates: list[str], number: int
+        ) -> CodeRunResult:
+            """Identical candidates of a task (the same files after extraction) run once per batch:
+            answers that differ only in their prose share one measurement."""
+            key = task.id + "\0" + json.dumps(files, sort_keys=True)
+            with lock:
+                future = shared.get(key)
+                owner = future is None
+                if future is None:
+                    future = shared[key] = Future()
+            if owner:
+                try:
+                    future.set_result(self.backend.run(run_spec(task, files, candidates, str(number)), token))
+                except BaseException as error:
+                    future.set_exception(error)
+                    raise
+            return future.result()
+
+        def one(number: int, generation: Generation) -> Scored:
+            task = self.workspace.task(generation.task_id)
+            result: CodeRunResult | None = None
+            problem: str | None = None
+            if generation.success is not False:
+                files, candidates, problem = candidate_files(task, generation.response)
+                if files is not None and not token.cancelled:
+                    result = measure(task, files, candidates, number)
+            auto_run = score_code_run(task, generation, problem, result)
+            if on_scored is not None:
+                on_scored(generation, result, auto_run)
+            return generation, result, auto_run
+
+        with ThreadPoolExecutor(max_workers=max(1, self.jobs or 2)) as pool:
+            futures = [pool.submit(one, n, g) for n, g in enumerate(generations)]
+            return [f.result() for f in futures]
+
+
+def code_auto_file(experiment_id: str, groups: list[dict[str, Any]], toolchains: list[str]) -> dict[str, Any]:
+    return {
+        "experiment_id": experiment_id,
+        "evaluator_id": EVALUATOR_ID,
+        "edition": EDITION,
+        "leaderboard_view": LEADERBOARD_VIEW,
+        "runner": "docker",
+        "syntax_analyzer": "; ".join([RUNNER_INSTRUMENT, *toolchains]),
+        "protocol_version": PROTOCOL_VERSION,
+        "constitution_version": PROTOCOL_VERSION,
+        "tasks": groups,
+    }
+
+
+@dataclass
+class CodeScoreSummary:
+    out: Path
+    total: int
+    scored_now: int
+    resumed: int
+    infra_errors: int
+    unknown_tasks: list[str] = field(default_factory=list)
+
+
+def score_code_experiment(
+    workspace: CodingWorkspace,
+    experiment: Experiment,
+    out: Path,
+    *,
+    jobs: int | None = None,
+    on_progress: Callable[[int, int, Generation], None] | None = None,
+) -> CodeScoreSummary:
+    """Every run of `experiment` scored and written to `out`; resumable through the same checkpoint
+    file as `score` on a PRISM workspace (runs that hit a sandbox failure are retried next time)."""
+    known = {task.id for task in workspace.tasks}
+    generations = [g for g in experiment.generations if g.task_id in known]
+    unknown = sorted({g.task_id for g in experiment.generations if g.task_id not in known})
+    checkpoint = checkpoint_path(out)
+    done: dict[Any, dict[str, Any]] = {}
+    if checkpoint.exists():
+        for line in checkpoint.read_text(encoding="utf-8").splitlines():
+            try:
+                record = json.loads(line)
+                done[tuple(record["key"])] = record["run"]
+            except (json.JSONDecodeError, KeyError, TypeError):
+                continue  # a torn last line
+    pending = [g for g in generations if run_key(g) not in done]
+    runner = CodeLevel1Runner.open(workspace, jobs, [workspace.task(g.task_id) for g in pending])
+    lock = threading.Lock()
+    fresh: dict[Any, dict[str, Any]] = {}
+    toolchains: set[str] = set()
+    infra = 0
+    finished = len(generations) - len(pending)
+    checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    with checkpoint.open("a", encoding="utf-8") as journal:
+
+        def scored(generation: Generation, result: CodeRunResult | None, auto_run: dict[str, Any]) -> None:
+            nonlocal infra, finished
+            with lock:
+                fresh[run_key(generation)] = auto_run
+                finished += 1
+                if result is not None and result.toolchain:
+                    toolchains.add(result.toolchain)
+                if result is not None and result.status in ("infra_error", "cancelled"):
+                    infra += 1
+                else:
+                    journal.write(
+                        json.dumps({"key": list(run_key(generation)), "run": auto_run}, ensure_ascii=False)
+                        + "\n"
+                    )
+                    journal.flush()
+                if on_progress is not None:
+                    on_progress(finished, len(generations), generation)
+
+        runner.score(pending, on_scored=scored)
+    runs = [(g, fresh.get(run_key(g)) or done[run_key(g)]) for g in generations]
+    write_json_atomic(out, code_auto_file(experiment.name, group_runs(runs), sorted(toolchains)))
+    if infra == 0:
+        checkpoint.unlink(missing_ok=True)
+    return CodeScoreSummary(
+        out, len(generations), len(pending), len(generations) - len(pending), infra, unknown
+    )

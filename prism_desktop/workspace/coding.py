@@ -1,0 +1,233 @@
+"""A coding-bench workspace: Python, TypeScript and Go tasks judged by hidden unit tests, and
+Commit-0 style library tasks.
+
+    dataset/<category>/<task_id>.json             task_id, category, difficulty, language, prompt_ru,
+                                                  test_count, timeout_sec, tags
+    dataset/<category>/<task_id>.reference.<ext>  the reference solution (py | ts | go)
+    tests/<task_id>/                              the unit tests and the data they read (mock responses)
+    libraries/<name>/library.json                 a library task (libraries.py)
+    results/                                      experiment_*.json, auto/*_auto_l1.json as in PRISM
+
+Reading is all or nothing: every problem is collected and raised together (WorkspaceError)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from .errors import Problem, ProblemCollector, WorkspaceError
+
+DATASET_DIR = "dataset"
+TESTS_DIR = "tests"
+LIBRARIES_DIR = "libraries"
+LANGUAGES = ("python", "typescript", "go")
+EXTENSIONS = {"python": "py", "typescript": "ts", "go": "go"}
+SOURCE_FILES = {"python": "solution.py", "typescript": "solution.ts", "go": "solution.go"}
+DIFFICULTIES = ("easy", "medium", "hard")
+SEED_CATEGORIES = ("algorithms", "api_services", "refactoring", "debugging")
+MAX_TEST_FILE_BYTES = 2 * 1024 * 1024
+EXPECTED = {"test_count": "an integer", "timeout_sec": "a number of seconds", "tags": "a list of strings"}
+
+
+@dataclass(frozen=True)
+class CodingTask:
+    id: str
+    category: str
+    difficulty: str
+    language: str
+    prompt: str  # prompt_ru
+    test_count: int
+    timeout_s: float  # per test
+    tags: tuple[str, ...]
+    path: Path  # the task's JSON file
+    reference: str | None
+    tests: dict[str, str]  # relative path -> text: the whole tests/<task_id>/ folder
+    kind: str = "code"  # "code" | "library"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def source_file(self) -> str:
+        return SOURCE_FILES[self.language]
+
+
+def is_coding_workspace(root: Path) -> bool:
+    return (root / DATASET_DIR).is_dir() or (root / LIBRARIES_DIR).is_dir()
+
+
+def read_folder(folder: Path, problems: list[Problem]) -> dict[str, str]:
+    """Every file under `folder` as text, keyed by its path relative to `folder`."""
+    files: dict[str, str] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts:
+            continue
+        if path.stat().st_size > MAX_TEST_FILE_BYTES:
+            problems.append(
+                Problem(path, message="file too large", expected=f"at most {MAX_TEST_FILE_BYTES} bytes")
+            )
+            continue
+        try:
+            files[path.relative_to(folder).as_posix()] = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            problems.append(Problem(path, message="not UTF-8 text", expected="a UTF-8 text file"))
+    return files
+
+
+def _field(
+    data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path, problems: list[Problem]
+) -> Any:
+    """data[key] when it has the expected type, else None after recording a problem."""
+    value = data.get(key)
+    if value is None or not isinstance(value, kind) or isinstance(value, bool):
+        expected = EXPECTED.get(key, "a value")
+        found = repr(value)[:60] if key in data else "nothing"
+        problems.append(Problem(path, key=key, found=found, expected=expected))
+        return None
+    return value
+
+
+def load_task(path: Path, root: Path) -> CodingTask:
+    problems: list[Problem] = []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WorkspaceError(Problem(path, message=f"cannot read: {exc}")) from exc
+    except json.JSONDecodeError as exc:
+        raise WorkspaceError(
+            Problem(path, line=exc.lineno, column=exc.colno, message=f"not JSON: {exc.msg}")
+        ) from exc
+    if not isinstance(data, dict):
+        raise WorkspaceError(Problem(path, found=type(data).__name__, expected="a JSON object"))
+    task_id = _field(data, "task_id", str, path, problems)
+    category = _field(data, "category", str, path, problems)
+    difficulty = _field(data, "difficulty", str, path, problems)
+    language = _field(data, "language", str, path, problems)
+    prompt = _field(data, "prompt_ru", str, path, problems)
+    test_count = _field(data, "test_count", int, path, problems)
+    timeout = _field(data, "timeout_sec", (int, float), path, problems)
+    tags = _field(data, "tags", list, path, problems)
+    if task_id is not None and task_id != path.stem:
+        problems.append(
+            Problem(path, key="task_id", found=repr(task_id), expected=f"the file's name, {path.stem!r}")
+        )
+    if category is not None and category != path.parent.name:
+        problems.append(
+            Problem(
+                path,
+                key="category",
+                found=repr(category),
+                expected=f"its folder's name, {path.parent.name!r}",
+            )
+        )
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        problems.append(
+            Problem(path, key="difficulty", found=repr(difficulty), expected=" | ".join(DIFFICULTIES))
+        )
+    if language is not None and language not in LANGUAGES:
+        problems.append(Problem(path, key="language", found=repr(language), expected=" | ".join(LANGUAGES)))
+        language = None
+    if test_count is not None and test_count < 1:
+        problems.append(Problem(path, key="test_count", found=str(test_count), expected="at least 1"))
+    if timeout is not None and timeout <= 0:
+        problems.append(
+            Problem(path, key="timeout_sec", found=str(timeout), expected="a positive number of seconds")
+        )
+    if tags is not None and not all(isinstance(t, str) for t in tags):
+        problems.append(Problem(path, key="tags", found=repr(tags)[:60], expected="a list of strings"))
+    tests_dir = root / TESTS_DIR / path.stem
+    tests: dict[str, str] = {}
+    if not tests_dir.is_dir():
+        problems.append(
+            Problem(tests_dir, message="folder missing", expected=f"the unit tests of {path.stem}")
+        )
+    else:
+        tests = read_folder(tests_dir, problems)
+    reference = None
+    if language is not None:
+        reference_path = path.with_name(f"{path.stem}.reference.{EXTENSIONS[language]}")
+        if reference_path.is_file():
+            reference = reference_path.read_text(encoding="utf-8")
+    if problems:
+        raise WorkspaceError(problems)
+    known = {
+        "task_id",
+        "category",
+        "difficulty",
+        "language",
+        "prompt_ru",
+        "test_count",
+        "timeout_sec",
+        "tags",
+    }
+    return CodingTask(
+        id=task_id, category=category, difficulty=difficulty, language=language, prompt=prompt,
+        test_count=test_count, timeout_s=float(timeout), tags=tuple(tags), path=path, reference=reference,
+        tests=tests, extra={k: v for k, v in data.items() if k not in known},
+    )  # fmt: skip
+
+
+def load_coding_bank(root: Path) -> tuple[CodingTask, ...]:
+    """Every task of dataset/ (sorted by category, then id) and of libraries/."""
+    from .libraries import load_library_tasks
+
+    collector = ProblemCollector()
+    tasks: list[CodingTask] = []
+    for path in sorted((root / DATASET_DIR).glob("*/*.json")):
+        task = collector.attempt(partial(load_task, path, root))
+        if task is not None:
+            tasks.append(task)
+    libraries = collector.attempt(lambda: load_library_tasks(root / LIBRARIES_DIR))
+    tasks.extend(libraries or ())
+    seen: dict[str, Path] = {}
+    for task in tasks:
+        if task.id in seen:
+            collector.problems.append(
+                Problem(
+                    task.path,
+                    key="task_id",
+                    found=repr(task.id),
+                    expected=f"an id not already used by {seen[task.id]}",
+                )
+            )
+        seen[task.id] = task.path
+    collector.raise_if_any()
+    return tuple(tasks)
+
+
+class CodingWorkspace:
+    """A coding-bench workspace opened whole: `CodingWorkspace.open(path)`."""
+
+    def __init__(self, root: Path, tasks: tuple[CodingTask, ...]):
+        self.root = root
+        self.tasks = tasks
+        self._by_id = {task.id: task for task in tasks}
+
+    @classmethod
+    def open(cls, path: Path | str) -> CodingWorkspace:
+        root = Path(path).resolve()
+        if not is_coding_workspace(root):
+            raise WorkspaceError(
+                Problem(
+                    root,
+                    message="not a coding workspace",
+                    expected=f"a folder with {DATASET_DIR}/ or {LIBRARIES_DIR}/",
+                )
+            )
+        return cls(root, load_coding_bank(root))
+
+    def task(self, task_id: str) -> CodingTask:
+        try:
+            return self._by_id[task_id]
+        except KeyError:
+            raise KeyError(
+                f"no task {task_id!r} in {self.root / DATASET_DIR} or {self.root / LIBRARIES_DIR}"
+            ) from None
+
+    @property
+    def results_dir(self) -> Path:
+        return self.root / "results"
+
+    def experiment_paths(self) -> list[Path]:
+        return sorted(p for p in self.results_dir.glob("experiment_*.json") if p.is_file())

@@ -1,0 +1,77 @@
+"""Code-task sandbox fixtures: a real engine and the language images (built by `prism-desktop sandbox
+build --code missing`, which .ci/docker.sh runs). Without them the tests skip, except under CI=true,
+where that is a failure."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import docker
+import pytest
+
+from prism_desktop.sandbox.code.spec import CodeRunResult
+from prism_desktop.sandbox.code_docker import CodeDockerBackend
+from prism_desktop.sandbox.code_images import code_image
+from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, owner_tag
+from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
+from prism_desktop.services.code_level1 import candidate_files, run_spec
+from prism_desktop.workspace.coding import CodingWorkspace
+
+BUNDLED = Path(__file__).resolve().parents[2] / "benchmarks" / "coding"
+RunAnswer = Callable[[str, str], CodeRunResult]
+
+
+def _unavailable(problem: str) -> None:
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"CI=true and {problem}: code sandbox tests must run in CI (.ci/docker.sh builds them)")
+    pytest.skip(problem)
+
+
+@pytest.fixture(scope="session")
+def coding_workspace() -> CodingWorkspace:
+    return CodingWorkspace.open(BUNDLED)
+
+
+@pytest.fixture(scope="session")
+def engine() -> Iterator[docker.DockerClient]:
+    try:
+        client = connect()
+    except ENGINE_ERRORS as exc:
+        _unavailable(f"no Docker engine ({exc})")
+        raise
+    yield client
+    client.close()
+
+
+def _own_containers(client: docker.DockerClient) -> set[str]:
+    """Sandbox containers created by this test process (others may be running sandboxes at the same time)."""
+    found = client.containers.list(all=True, filters={"label": f"{LABEL}=1"})
+    return {c.id for c in found if c.labels.get(OWNER_LABEL) == owner_tag()}
+
+
+@pytest.fixture
+def run_answer(engine: docker.DockerClient, coding_workspace: CodingWorkspace) -> Iterator[RunAnswer]:
+    """Run a model-like answer of a bundled task in its language's container; no container may be left."""
+    before = _own_containers(engine)
+    backend = CodeDockerBackend(engine)
+
+    def run(task_id: str, answer: str) -> CodeRunResult:
+        task = coding_workspace.task(task_id)
+        image = code_image(engine, task.language)
+        if not image.present:
+            build = f"prism-desktop sandbox build --code {task.language}"
+            _unavailable(f"the image {image.ref} is missing ({build})")
+        files, candidates, problem = candidate_files(task, answer)
+        assert files is not None, problem
+        return backend.run(run_spec(task, files, candidates, f"test-{task_id}"))
+
+    yield run
+    left = _own_containers(engine) - before
+    assert not left, f"code sandbox containers left behind: {left}"
+
+
+def statuses(result: CodeRunResult) -> dict[str, str]:
+    """test name (without the file part) -> status"""
+    return {t.name.split("::")[-1]: t.status for t in result.tests or []}
