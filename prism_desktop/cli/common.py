@@ -97,7 +97,9 @@ def add_command(
     description: str | None = None,
 ) -> argparse.ArgumentParser:
     """A sub-command parser that also accepts the global options after the command name."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description or help)
+    # `help` is %-formatted by argparse (a percent sign is written %%); the description is printed as is.
+    shown = description or help.replace("%%", "%")
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=shown)
     add_global_options(parser, in_subcommand=True)
     parser.set_defaults(handler=handler)
     return parser
