@@ -28,8 +28,13 @@ from decimal import Decimal
 from typing import Any, NoReturn
 
 from prism_desktop.bsl import ast as A
-from prism_desktop.bsl.compiler_analysis import method_facts, modified_parameters, walk_expression
-from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack
+from prism_desktop.bsl.compiler_analysis import (
+    is_bounded,
+    method_facts,
+    modified_parameters,
+    walk_expression,
+)
+from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack, is_simple
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.runtime import MemberSite, MethodSite, member_getter, member_setter
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
@@ -301,6 +306,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.temps = 0
         self.handlers: list[str] = []  # exception variables of the enclosing Исключение blocks
         self.uses_error = False  # whether `_err` (the last caught error) is read or set
+        self.counts_entry = True  # a step on entry; a method of bounded work needs none (is_bounded)
         self.known: int | None = 0  # codestat: the frame's current line when known at compile time
         self.line = info.line if info else 1
         self.counting = module.counting
@@ -388,8 +394,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.known = line
 
     def tick(self) -> None:
-        self.emit("_n -= 1")
-        self.emit("if _n < 0:")
+        self.emit("if (_n := _n - 1) < 0:")
         self.emit("    _n = _tick()")
 
     # A loop counts its iterations down in the function-local `_c` (a local costs far less than the
@@ -399,8 +404,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.emit("_c = _n")
 
     def loop_tick(self) -> None:
-        self.emit("_c -= 1")
-        self.emit("if _c < 0:")
+        self.emit("if (_c := _c - 1) < 0:")
         self.emit("    _c = _tick()")
 
     def loop_counter_end(self) -> None:
@@ -424,6 +428,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.block(method.body)
         self.line = method.end_line
         self.mark(method.end_line, statement=False)
+        self.counts_entry = not is_bounded(method.body, self.module.methods)
         params = [py_ident("v_", p.key) for p in info.params]
         header = f"def {info.py_name}({', '.join([*params, '_d=0', '_o=None'])}):"
         footer: list[str] = []
@@ -443,8 +448,9 @@ class FunctionCompiler(ExpressionCompiler):
         prologue = [header]
         names = sorted({"_n", *self.globals_written})
         prologue.append(f"    global {', '.join(names)}")
-        prologue += ["    _n -= 1", "    if _n < 0:", "        _n = _tick()",
-                     "    if _d > _MAXD:", "        raise _deep(_d)"]
+        if self.counts_entry:
+            prologue += ["    if (_n := _n - 1) < 0:", "        _n = _tick()"]
+        prologue += ["    if _d > _MAXD:", "        raise _deep(_d)"]
         fresh = [k for k in self.local_order if k not in param_keys]
         if self.dynamic:
             items = [f"{k!r}: {py_ident('v_', k)}" for k in param_keys] + [f"{k!r}: None" for k in fresh]
@@ -493,16 +499,11 @@ class FunctionCompiler(ExpressionCompiler):
                 value = self.code(stmt.value)
                 self.emit(f"{self.write_target(target.name)} = {value}")
         elif isinstance(target, A.Member):
-            obj = self.code(target.obj)
-            key = canonical(target.name)
-            first, obj = self.bind(obj)
-            site = self.module.member_site(key, target.name, write=True)
-            self.emit(f"{site}[type({first})]({obj}, {self.code(stmt.value)})")
+            for line in self.member_assignment(target, stmt.value):
+                self.emit(line)
         elif isinstance(target, A.Index):
-            obj = self.code(target.obj)
-            index = self.code(target.index)
-            first, obj = self.bind(obj)
-            self.emit(f"_IS[type({first})]({obj}, {index}, {self.code(stmt.value)})")
+            for line in self.index_assignment(target, stmt.value):
+                self.emit(line)
         else:
             self.fail("Присваивание возможно только переменной, свойству или элементу коллекции", stmt)
 
@@ -523,14 +524,16 @@ class FunctionCompiler(ExpressionCompiler):
         if kind == "int":
             self.emit(f"{var} = ({var} + {rest} if type({var}) is int else _add({var}, {rest}))")
             return True
-        temp = self.temp()
-        self.emit(f"{temp} = {rest}")
-        self.emit(f"if type({var}) is str and type({temp}) is str:")
+        temp = rest if is_simple(rest) else self.temp()
+        if temp != rest:
+            self.emit(f"{temp} = {rest}")
+        self.emit(f"if type({var}) is type({temp}) is int:")  # a running total, the commonest case
+        self.emit(f"    {var} += {temp}")
+        self.emit(f"elif type({var}) is str and type({temp}) is str:")
         self.emit(f"    {var} += {temp}")
         self.emit(f"    if len({var}) > _MAXS: raise _big()")
         self.emit("else:")
-        fast = f"{var} + {temp} if type({var}) is type({temp}) is int"
-        self.emit(f"    {var} = ({fast} else _add({var}, {temp}))")
+        self.emit(f"    {var} = _add({var}, {temp})")
         return True
 
     def charge_concatenation(self, stmt: A.Assign, target: A.Name) -> None:

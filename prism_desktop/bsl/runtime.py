@@ -49,7 +49,8 @@ def add(a: Any, b: Any) -> Any:
     converts the string to a number; Дата + Число adds seconds."""
     ta = type(a)
     if ta is str:
-        return _string_cap(a + (b if type(b) is str else to_string(b)))
+        text = a + (b if type(b) is str else to_string(b))
+        return text if len(text) <= active_meter.current.max_string_chars else _string_cap(text)
     if ta is int or ta is Decimal:
         return numbers.add(a, b if type(b) in _NUMBER_SET else _operand_number(b))
     if ta is _dt.datetime:
