@@ -22,7 +22,7 @@ comparison. "statements" counts one per executed statement and loop iteration, a
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NoReturn
@@ -36,7 +36,7 @@ from prism_desktop.bsl.compiler_analysis import (
 )
 from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack, is_simple
 from prism_desktop.bsl.names import canonical
-from prism_desktop.bsl.runtime import MemberSite, MethodSite, member_getter, member_setter
+from prism_desktop.bsl.runtime import MemberSite, MethodSite, TypeCache, member_getter, member_setter
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
 from prism_desktop.bsl.stdlib.globals import load_providers
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError
@@ -150,8 +150,7 @@ class ModuleCompiler:
         self.engine_globals = engine_globals or {}  # the engine's own names (common modules), before stdlib's
         self.constants: dict[str, Any] = {}
         self._constant_names: dict[tuple[type, Any], str] = {}
-        self._method_sites: dict[tuple[str, str, int], str] = {}
-        self._member_sites: dict[tuple[str, str, bool], str] = {}
+        self._sites: dict[tuple[Any, ...], str] = {}
         self._byref_methods: dict[str, set[int]] | None = None
         self.variables: dict[str, VariableInfo] = {}
         self.methods: dict[str, MethodInfo] = {}
@@ -180,23 +179,23 @@ class ModuleCompiler:
             self.constants[name] = value
         return name
 
+    def _site(self, kind: str, signature: tuple[Any, ...], make: Callable[[], TypeCache]) -> str:
+        """The namespace name of a call site's type cache (runtime.TypeCache), one per signature."""
+        name = self._sites.get((kind, *signature))
+        if name is None:
+            name = f"_{kind}{len(self._sites)}"
+            self._sites[(kind, *signature)] = name
+            self.constants[name] = make()
+        return name
+
     def method_site(self, key: str, name: str, count: int) -> str:
-        """The namespace name of the call site `obj.<name>(<count> arguments)` (runtime.MethodSite)."""
-        site = self._method_sites.get((key, name, count))
-        if site is None:
-            site = f"_mc{len(self._method_sites)}"
-            self._method_sites[(key, name, count)] = site
-            self.constants[site] = MethodSite(key, name, count)
-        return site
+        """`obj.<name>(<count> arguments)` (runtime.MethodSite)."""
+        return self._site("mc", (key, name, count), lambda: MethodSite(key, name, count))
 
     def member_site(self, key: str, name: str, write: bool) -> str:
-        """The namespace name of the site reading (or writing) `obj.<name>` (runtime.MemberSite)."""
-        site = self._member_sites.get((key, name, write))
-        if site is None:
-            site = f"_m{'s' if write else 'g'}{len(self._member_sites)}"
-            self._member_sites[(key, name, write)] = site
-            self.constants[site] = MemberSite(key, name, member_setter if write else member_getter)
-        return site
+        """Reading or writing `obj.<name>` (runtime.MemberSite)."""
+        resolve = member_setter if write else member_getter
+        return self._site("ms" if write else "mg", (key, name), lambda: MemberSite(key, name, resolve))
 
     def builtin(self, key: str) -> Builtin | None:
         return FUNCTIONS.get(key)

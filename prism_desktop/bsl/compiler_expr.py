@@ -248,6 +248,14 @@ class ExpressionCompiler:
         first, obj = self.bind(obj_code)
         return f"{site}[type({first})]({obj})", "any"
 
+    def stored(self, code: str, lines: list[str]) -> str:
+        """`code` evaluated once, now: a temporary assigned in `lines` (a name or literal as it is)."""
+        if is_simple(code):
+            return code
+        temp = self.temp()
+        lines.append(f"{temp} = {code}")
+        return temp
+
     def member_assignment(self, target: A.Member, value: A.Expr) -> list[str]:
         """Statements for `Объект.Имя = Значение`: object, then value, then the store; an existing
         key of a Структура is replaced inline."""
@@ -258,10 +266,7 @@ class ExpressionCompiler:
             first, obj = self.bind(obj_code)
             return [f"{site}[type({first})]({obj}, {value_code})"]
         lines: list[str] = []
-        if not is_simple(value_code):
-            stored = self.temp()
-            lines.append(f"{stored} = {value_code}")
-            value_code = stored
+        value_code = self.stored(value_code, lines)
         entry = self.temp()
         fast = f"type({obj_code}) is _Str and ({entry} := {obj_code}.fields.get({key!r})) is not None"
         lines.append(f"if {fast}: {obj_code}.fields[{key!r}] = ({entry}[0], {value_code})")
@@ -288,14 +293,8 @@ class ExpressionCompiler:
             first, obj = self.bind(obj_code)
             return [f"_IS[type({first})]({obj}, {key_code}, {value_code})"]
         lines: list[str] = []
-        if not is_simple(key_code):
-            key = self.temp()
-            lines.append(f"{key} = {key_code}")
-            key_code = key
-        if not is_simple(value_code):
-            stored = self.temp()
-            lines.append(f"{stored} = {value_code}")
-            value_code = stored
+        key_code = self.stored(key_code, lines)
+        value_code = self.stored(value_code, lines)
         fast = array_in_range(obj_code, key_code, key_code)
         lines.append(f"if {fast}: {obj_code}.items[{key_code}] = {value_code}")
         lines.append(f"else: _IS[type({obj_code})]({obj_code}, {key_code}, {value_code})")
