@@ -29,6 +29,11 @@ if [ -f .ci/postgres.sh ]; then
   fi
 fi
 
+# Xvfb: the window is also tested on Qt's real xcb platform (tests/gui/test_xcb_platform.py).
+if ! command -v Xvfb >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb >/dev/null 2>&1 || echo "xvfb: not installed" >&2
+fi
+
 echo "== ruff"
 .venv/bin/ruff check prism_desktop tests bench
 echo "== import-linter"
@@ -46,4 +51,11 @@ if [ "$status" -eq 5 ]; then
   echo "pytest collected no tests" >&2
   exit 1
 fi
-exit "$status"
+[ "$status" -eq 0 ] || exit "$status"
+
+# The slow tier: the wheel and the PyInstaller bundle, installed and run as a user gets them
+# (PRISM_SKIP_PACKAGE=1 leaves it out of a quick local loop; CI always runs it).
+if [ "${PRISM_SKIP_PACKAGE:-}" != "1" ] || [ "${CI:-}" = "true" ]; then
+  echo "== packages"
+  bash .ci/package.sh
+fi

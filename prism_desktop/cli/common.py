@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-import prism_desktop
+from prism_desktop.locations import package_dir, shipped_root
 
 if TYPE_CHECKING:  # imported where used: every command imports this module, few need these
     from prism_desktop.store import Store
@@ -29,22 +29,17 @@ class CliError(Exception):
         self.exit_code = exit_code
 
 
-def _holds_workspace(folder: Path) -> bool:
-    return (folder / "tasks").is_dir() and (folder / "metrics").is_dir()
-
-
 def bundled_workspace() -> Path:
-    """The task bank shipped with PRISM Desktop: the folder holding `tasks/` and `metrics/`, i.e. the
-    package folder (installed) or the repository root above it (source checkout)."""
-    package = Path(prism_desktop.__file__).resolve().parent
-    for candidate in (package, package.parent):
-        if _holds_workspace(candidate):
-            return candidate
-    raise CliError(
-        f"no bundled workspace: neither {package} nor {package.parent} holds tasks/ and metrics/; "
-        "pass --workspace DIR",
-        EXIT_USAGE,
-    )
+    """The task bank shipped with PRISM Desktop: the repository root of a source checkout, or the data
+    folder installed beside the package (locations.py)."""
+    root = shipped_root()
+    if root is None:
+        raise CliError(
+            f"no bundled workspace beside {package_dir()}: this installation lacks tasks/ and metrics/; "
+            "pass --workspace DIR",
+            EXIT_USAGE,
+        )
+    return root
 
 
 def workspace_root(args: argparse.Namespace) -> Path:
@@ -101,7 +96,9 @@ def add_command(
     description: str | None = None,
 ) -> argparse.ArgumentParser:
     """A sub-command parser that also accepts the global options after the command name."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description or help)
+    # `help` is %-formatted by argparse (a percent sign is written %%); the description is printed as is.
+    shown = description or help.replace("%%", "%")
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=shown)
     add_global_options(parser, in_subcommand=True)
     parser.set_defaults(handler=handler)
     return parser

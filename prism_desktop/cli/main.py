@@ -103,6 +103,11 @@ COMMANDS: tuple[Command, ...] = (
         "team calibration sessions: experts, assignment with overlap, progress, adjudication",
     ),
     Command(("gui",), "gui_command", "open the desktop window (the default without a command)"),
+    Command(
+        ("runs",),
+        "runs_command",
+        "list the runs in the store with their ids (for gui --run ID), filtered by experiment, task, model",
+    ),
     Command(("bsl", "check"), "bsl_check_command", "list the syntax and compile-time errors of BSL modules"),
     Command(("bsl", "run"), "bsl_run_command", "execute a BSL module (its body) with the built-in engine"),
 )

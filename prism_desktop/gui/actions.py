@@ -265,6 +265,7 @@ def install_main_actions(window: MainWindow) -> WindowActions:
     add("view.zoom_reset", lambda: tr("Code at &normal size"), lambda: window.zoom_code(0), Menu.VIEW)
 
     add("help.keys", lambda: tr("&Keyboard shortcuts"), window.show_help, Menu.HELP)
+    add("help.logs", lambda: tr("Open the &log folder"), window.open_log_folder, Menu.HELP)
     add("help.about", lambda: tr("&About PRISM Desktop"), window.show_about, Menu.HELP)
     return actions
 

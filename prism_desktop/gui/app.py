@@ -10,16 +10,21 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from prism_desktop import __version__
 from prism_desktop.gui.app_options import LaunchOptions, add_gui_arguments, options_from_args
+from prism_desktop.gui.crash import install_crash_handler
 from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.main_window import MainWindow
 from prism_desktop.gui.settings import APPLICATION, ORGANIZATION, AppSettings
 from prism_desktop.gui.store_dialog import ask_password_dialog, remembered_url
+from prism_desktop.gui.theme import follow_system_theme
+from prism_desktop.logs import start_logging
 from prism_desktop.store import DB_ENV_VAR, StoreError, open_store
 
 MIN_POINT_SIZE = 9.5
@@ -27,6 +32,8 @@ MIN_POINT_SIZE = 9.5
 # to a waiting thread only after this many seconds; 5 ms by default, so a repaint making hundreds
 # of calls into Python could wait behind a worker for a long time. 1 ms keeps the GUI thread fluid.
 SWITCH_INTERVAL_S = 0.001
+ICON = Path(__file__).resolve().parent / "icons" / "prism-desktop.svg"
+DESKTOP_ID = "io.github.prismdesktop.PrismDesktop"  # packaging/linux/<id>.desktop
 
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
@@ -38,8 +45,11 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     QCoreApplication.setApplicationName(APPLICATION)
     QCoreApplication.setApplicationVersion(__version__)
     app = QApplication(list(argv) if argv is not None else [sys.argv[0]])
+    app.setWindowIcon(QIcon(str(ICON)))
+    app.setDesktopFileName(DESKTOP_ID)  # Wayland and taskbars match the window to the menu entry
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     app.setStyle("Fusion")
+    follow_system_theme(app)
     font = app.font()
     if font.pointSizeF() < MIN_POINT_SIZE:
         font.setPointSizeF(MIN_POINT_SIZE)
@@ -60,7 +70,9 @@ def launch(options: LaunchOptions) -> int:
         from prism_desktop.gui.screenshot import take_screenshot
 
         return take_screenshot(options)
+    start_logging()
     app = create_application()
+    install_crash_handler()
     settings = AppSettings()
     if options.expert:
         settings.expert_name = options.expert
@@ -71,8 +83,13 @@ def launch(options: LaunchOptions) -> int:
         url = options.db or os.environ.get(DB_ENV_VAR) or remembered_url(ask_password_dialog(None))
         store = open_store(url)
     except StoreError as error:
-        QMessageBox.critical(None, QCoreApplication.translate("App", "The results store cannot be opened"),
-                             str(error))
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            QCoreApplication.translate("App", "The results store cannot be opened"),
+            str(error),
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.exec()
         return 1
     try:
         window = MainWindow(store, settings, translations)

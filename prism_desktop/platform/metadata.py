@@ -8,6 +8,7 @@ case-insensitively (ё = е), in Russian or English for standard attributes and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -84,8 +85,9 @@ RESOURCE: Final = "resource"
 
 
 def norm(name: str) -> str:
-    """The lookup key of a name: 1C names are case-insensitive and ё is е."""
-    return name.lower().replace("ё", "е")
+    """The lookup key of a name: 1C names are case-insensitive, but ё is not е (PRISM's published B20
+    logs: `Поле не найдено "Хозрасчетный.СчётДт"` for the field СчетДт)."""
+    return name.lower()
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,9 @@ class Field:
     @property
     def tag_column(self) -> str | None:
         return tag_column(self.column) if self.type.is_composite else None
+
+
+_SUBCONTO_FIELD = re.compile(r"^(?:Вид)?Субконто(?:Дт|Кт)?\d+$")
 
 
 class FieldSet:
@@ -295,6 +300,13 @@ class AccountingRegister(Register):
     chart_of_accounts: str = ""
     correspondence: bool = True
     ext_dimension_count: int = 0
+
+    def real_table_fields(self) -> FieldSet:
+        """The fields a query reads from the register's real table: its records' subconto (kept
+        beside them here for the record sets and the virtual tables) are no fields of that table in
+        1C — `Поле не найдено "СубконтоДт1"` in PRISM's published B20 logs; ДвиженияССубконто has
+        them."""
+        return FieldSet([f for f in self.fields if not _SUBCONTO_FIELD.match(f.name)])
 
 
 @dataclass

@@ -11,7 +11,7 @@ from pathlib import Path
 import docker
 import docker.errors
 
-import prism_desktop
+from prism_desktop.locations import shipped_path
 from prism_desktop.sandbox.code.spec import LANGUAGES
 from prism_desktop.sandbox.image import ENGINE_ERRORS, ImageBuildError, connect, offline_build_possible
 
@@ -25,8 +25,8 @@ def image_ref(language: str) -> str:
 
 
 def packaging_dir() -> Path | None:
-    folder = Path(prism_desktop.__file__).resolve().parent.parent / "packaging" / "code-sandbox"
-    return folder if folder.is_dir() else None
+    """packaging/code-sandbox of the checkout or of the installed data folder (locations.py)."""
+    return shipped_path("packaging", "code-sandbox")
 
 
 @dataclass

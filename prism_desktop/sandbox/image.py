@@ -13,9 +13,10 @@ from typing import Any, Literal
 
 import docker
 import docker.errors
+import docker.utils
 import requests.exceptions
 
-import prism_desktop
+from prism_desktop.locations import shipped_path
 
 IMAGE_REPOSITORY = "prism-desktop-sandbox"
 IMAGE_RECIPE = "1"  # bump when the Dockerfile or build_offline.sh change what the image holds
@@ -50,6 +51,7 @@ class EngineStatus:
 
 
 LOCAL_SOCKET = "unix:///var/run/docker.sock"
+MINIMUM_API = "1.24"  # only until the engine has said which API version it speaks
 
 
 def engine_endpoint(environ: Mapping[str, str] | None = None) -> str:
@@ -72,7 +74,18 @@ def engine_endpoint(environ: Mapping[str, str] | None = None) -> str:
 def connect(timeout: int = API_TIMEOUT_S) -> docker.DockerClient:
     """A client for the engine of DOCKER_HOST (default: the local socket), checked with a ping.
     Each run in flight holds one connection while it waits: the pool is sized for many at once."""
-    client = docker.from_env(timeout=timeout, max_pool_size=max(32, 4 * (os.cpu_count() or 1)))
+    pool = max(32, 4 * (os.cpu_count() or 1))
+    settings = docker.utils.kwargs_from_env()
+    if settings.get("tls") is None:
+        client = docker.from_env(timeout=timeout, max_pool_size=pool)
+    else:
+        # A TLS engine (DOCKER_HOST=tcp://… with DOCKER_CERT_PATH): its CA is DOCKER_CERT_PATH/ca.pem.
+        # requests would let REQUESTS_CA_BUNDLE / CURL_CA_BUNDLE (common on corporate machines)
+        # replace it and refuse the engine's certificate, so the client ignores them; the API version
+        # is asked only once that is settled.
+        client = docker.DockerClient(timeout=timeout, max_pool_size=pool, version=MINIMUM_API, **settings)
+        client.api.trust_env = False
+        client.api._version = client.api._retrieve_server_version()
     client.ping()
     return client
 
@@ -107,15 +120,14 @@ def _plain_engine_error(exc: BaseException) -> str:
 
 
 def packaging_dir() -> Path | None:
-    """packaging/sandbox of the source tree the app runs from (absent in a wheel install)."""
-    folder = Path(prism_desktop.__file__).resolve().parent.parent / "packaging" / "sandbox"
-    return folder if folder.is_dir() else None
+    """packaging/sandbox of the checkout or of the installed data folder (locations.py)."""
+    return shipped_path("packaging", "sandbox")
 
 
 def offline_build_possible() -> str | None:
     """None when the offline builder can run here, else the reason it cannot."""
     if packaging_dir() is None:
-        return "packaging/sandbox is not part of this installation (a source checkout has it)"
+        return "packaging/sandbox is not part of this installation (reinstall PRISM Desktop)"
     if os.geteuid() != 0:
         return "the offline builder (debootstrap) needs root"
     if shutil.which("debootstrap") is None:

@@ -112,7 +112,7 @@ def test_the_query_console_runs_against_the_task_infobase(bank_debug_view: Any, 
     console.editor.setPlainText("ВЫБРАТЬ\n  Н.Цена ИЗ Справочник.Номенклатура КАК Н")
     with qtbot.waitSignal(console.failed, timeout=60_000):
         assert console.execute()
-    assert "Line 2, column 3" in console.status.text() and "Поле не найдено" in console.status.text()
+    assert "Line 2, column 5" in console.status.text() and "Поле не найдено" in console.status.text()
     assert 1 in console.editor.markers()  # row 1 = line 2
     assert console.table.rowCount() == 0 and console.run_button.isEnabled()
 

@@ -105,7 +105,7 @@ def test_query_error_is_a_message(files: tuple[str, str], capsys: pytest.Capture
     config, _ = files
     code = main(["query", "--config", config, "ВЫБРАТЬ Т.Цвет ИЗ Справочник.Товары КАК Т"])
     assert code == 1
-    assert 'query: {(1, 9)}: Поле не найдено "Т.Цвет"' in capsys.readouterr().err
+    assert 'query: {(1, 11)}: Поле не найдено "Т.Цвет"' in capsys.readouterr().err
 
 
 def test_config_is_required(capsys: pytest.CaptureFixture[str]) -> None:

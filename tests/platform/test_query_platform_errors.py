@@ -139,3 +139,15 @@ def test_an_alias_whose_field_reading_leads_nowhere_is_the_alias(data: Data) -> 
         "\tПО ИСТИНА"
     )
     assert data.rows(text) == [("Стол",)]
+
+
+def test_a_date_past_the_year_3999_cannot_reach_the_query(data: Data) -> None:
+    """PRISM's published B20 logs: a parameter of 31.12.9999 → "Ошибка выполнения запроса: Номер года
+    в литерале типа 'Дата' превышает 3999." (the file DBMS's dates end there); 3999 itself is fine."""
+    import datetime as dt
+
+    text = "ВЫБРАТЬ Т.Ссылка ИЗ Справочник.Товары КАК Т ГДЕ &Дата > ДАТАВРЕМЯ(2000, 1, 1)"
+    assert error(data, text, Дата=dt.datetime(9999, 12, 31)) == (
+        "Ошибка выполнения запроса: Номер года в литерале типа 'Дата' превышает 3999."
+    )
+    assert len(data.rows(text, Дата=dt.datetime(3999, 12, 31))) == 1

@@ -85,8 +85,8 @@ def test_set_based_access_is_constant(infobase_factory) -> None:
 def test_dereference_in_a_loop_grows_linearly(infobase_factory) -> None:
     _, small = measure(infobase_factory, 20, "ЦеныЧерезТочку")
     _, large = measure(infobase_factory, 80, "ЦеныЧерезТочку")
-    # one selection portion + one implicit read per item (the group and the units)
-    assert (small.sdbl, large.sdbl) == (1 + 21, 1 + 81)
+    # one selection portion per 25 rows + one implicit read per item (the group and the units)
+    assert (small.sdbl, large.sdbl) == (1 + 21, 4 + 81)
     assert small.reg_reads == large.reg_reads == 0  # catalog reads are not register reads
 
 
@@ -94,7 +94,7 @@ def test_lookup_in_a_loop_grows_linearly(infobase_factory) -> None:
     result, small = measure(infobase_factory, 20, "ПоискВЦикле")
     _, large = measure(infobase_factory, 80, "ПоискВЦикле")
     assert result == 21
-    assert large.sdbl - small.sdbl == 60
+    assert large.sdbl - small.sdbl == 60 + 3  # one lookup per unit; 3 more portions of 25 rows
 
 
 def test_fixture_creation_is_attributed_to_tests_not_to_the_candidate(infobase_factory) -> None:
@@ -124,3 +124,30 @@ def test_query_hook_and_json_shape() -> None:
     assert data["total"] == {"sdbl": 2, "reg_reads": 1, "rows": 7}
     assert data["by_module"]["Тесты"]["sdbl"] == 2
     assert data["events"][0]["tables"] == ["accum_Остатки", "cat_Товары"]
+
+
+def test_a_selection_reads_a_portion_of_25_rows_per_access(infobase_factory) -> None:
+    """PRISM's published B12/B16 logs: looping over a whole catalog of 23 and of 83 items counts 1 and
+    4 SDBL events in 1C's techlog: 1C fetches a manager selection in portions (of 23 to 27 rows)."""
+    from prism_desktop.platform.infobase import SELECTION_PORTION
+
+    assert 23 <= SELECTION_PORTION <= 27
+    counts = []
+    for size in (23, 83):
+        infobase = infobase_factory(SPEC)
+        engine = Engine()
+        text = "Функция Обойти() Экспорт\n В = Справочники.Номенклатура.Выбрать();\n Н = 0;\n"
+        text += " Пока В.Следующий() Цикл Н = Н + 1; КонецЦикла;\n Возврат Н;\nКонецФункции\n"
+        fill = engine.load(
+            "Для Номер = 1 По " + str(size) + " Цикл О = Справочники.Номенклатура.СоздатьЭлемент(); "
+            'О.Наименование = "Т" + Номер; О.Записать(); КонецЦикла;',
+            "Тесты",
+        )
+        engine.run_body(fill)
+        module = engine.load(text, "КодКандидата")
+        assert engine.call(module, "Обойти") == size
+        counts.append(infobase.techlog.counts("КодКандидата").sdbl)
+        from prism_desktop.bsl import platform_bridge
+
+        platform_bridge.stop()
+    assert counts == [1, 4]

@@ -15,18 +15,11 @@ from prism_desktop.sandbox.candidate_text import detect_entry_point
 from prism_desktop.scoring.level1 import score_run
 from prism_desktop.services.level1 import candidate_generation, run_spec
 from prism_desktop.workspace.workspace import Workspace
+from tests.sandbox.test_sandbox_engine_runs import BACKENDS, real_backend
 
 WORKSPACE = Workspace.open(Path(__file__).resolve().parents[2])
 TASK = WORKSPACE.task("A11")
-BACKENDS = [
-    pytest.param("real_docker", marks=pytest.mark.docker, id="docker"),
-    pytest.param("real_local", id="local"),
-]
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> SandboxBackend:
-    return request.getfixturevalue(request.param)
+backend = pytest.fixture(params=BACKENDS)(real_backend)  # Docker and the local fallback
 
 
 def candidate(*body: str) -> str:

@@ -284,6 +284,29 @@ def test_a_module_that_does_not_compile_is_a_candidate_error_with_its_lines() ->
     assert (run.passed, run.total) == (0, 0)
 
 
+def test_every_read_of_a_name_1c_cannot_resolve_is_a_compile_error() -> None:
+    """PRISM's published B3 logs: `Переменная не определена (СтроковыеФункцииКлиентСервер)` on each
+    line that uses a common module the synthetic configuration lacks. Names assigned later in the
+    method, parameters, Перем and global properties are defined; a bare name passed as an argument is
+    left alone."""
+    code = "\n".join(
+        [
+            "Функция ЦенаТовара(Наименование)",  # 1
+            "    Если Итог = Неопределено Тогда",  # 2: assigned on line 3 -> a local
+            "        Итог = ОбщегоНазначения.Значение(Наименование);",  # 3: an unknown module
+            "    КонецЕсли;",  # 4
+            "    Сообщить(Неизвестная);",  # 5: a bare argument: not checked
+            "    Возврат Справочники.Товары.Пустая() + Итог + Неизвестная + 1;",  # 6
+            "КонецФункции",
+        ]
+    )
+    run = b_run(code)
+    assert run.status == "candidate_error"
+    assert run.compile_error_lines == [3, 6]
+    assert "Переменная не определена (ОбщегоНазначения)" in run.compile_errors[0]
+    assert "Переменная не определена (Неизвестная)" in run.compile_errors[1]
+
+
 def test_the_same_diagnostics_reach_the_syntax_measurement() -> None:
     code = CORRECT + "\nПерем Лишняя;\n"
     result = run_legs(b_spec(code, legs=["syntax", "tests"]))

@@ -45,9 +45,12 @@ BACKENDS = [
 ]
 
 
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> SandboxBackend:
+def real_backend(request: pytest.FixtureRequest) -> SandboxBackend:
+    """The backend a BACKENDS parameter names (a fixture of conftest)."""
     return request.getfixturevalue(request.param)
+
+
+backend = pytest.fixture(params=BACKENDS)(real_backend)
 
 
 def run(backend: SandboxBackend, code: str, legs: list[str] | None = None, **limits: object) -> RunResult:
@@ -136,6 +139,11 @@ def test_printed_markers_and_fake_results_do_not_pass(backend: SandboxBackend) -
         ("file", 'Т = Новый ЗаписьТекста("{marker}");\n\tТ.ЗаписатьСтроку("x");\n\tВозврат 6;'),
         ("network", 'С = Новый HTTPСоединение("example.invalid");\n\tВозврат 6;'),
         ("process", 'ЗапуститьПриложение("touch {marker}");\n\tВозврат 6;'),
+        # The in-memory readers and writers exist; their file forms stay refused.
+        ("json-file", 'З = Новый ЗаписьJSON;\n\tЗ.ОткрытьФайл("{marker}");\n\tВозврат 6;'),
+        ("json-read", 'Ч = Новый ЧтениеJSON;\n\tЧ.ОткрытьФайл("{marker}");\n\tВозврат 6;'),
+        ("hash-file", 'Х = Новый ХешированиеДанных(ХешФункция.MD5);\n\tХ.ДобавитьФайл("{marker}");\n\tВозврат 6;'),  # noqa: E501
+        ("binary-file", 'Д = Новый ДвоичныеДанные("{marker}");\n\tВозврат 6;'),
     ],
 )
 def test_the_engine_has_no_way_out(backend: SandboxBackend, attempt: str, code: str, tmp_path: Path) -> None:

@@ -83,11 +83,11 @@ def _experiment(tmp_path: Path, workspace: Workspace) -> Path:
     return path
 
 
-def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
+def _interrupted(tmp_path, workspace, origin, tail=""):
+    """An experiment and a checkpoint an interrupted batch left with one run (Q = 1.23) recorded
+    under `origin` (None: no provenance, as before it was recorded)."""
     experiment = load_experiment(_experiment(tmp_path, workspace))
     out = tmp_path / "auto" / "experiment_A_20261129_000000_auto_l1.json"
-
-    # An interrupted earlier batch left one run in the checkpoint: it must not be scored again.
     first = experiment.generations[0]
     marker = {
         "run_index": 0,
@@ -96,9 +96,17 @@ def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
         "bands": {"M": 10, "P": None},
         "detail": {},
     }
+    record = {"key": list(run_key(first)), "run": marker}
+    if origin is not None:
+        record["provenance"] = origin
     checkpoint_path(out).parent.mkdir(parents=True)
-    record = {"key": list(run_key(first)), "run": marker, "provenance": provenance(workspace, "local")}
-    checkpoint_path(out).write_text(json.dumps(record) + "\n{torn")
+    checkpoint_path(out).write_text(json.dumps(record) + "\n" + tail)
+    return experiment, out
+
+
+def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
+    # An interrupted earlier batch left one run in the checkpoint: it must not be scored again.
+    experiment, out = _interrupted(tmp_path, workspace, provenance(workspace, "local"), tail="{torn")
 
     summary = score_experiment(workspace, experiment, out, sandbox="local", jobs=2)
     assert (summary.total, summary.resumed, summary.scored_now, summary.infra_errors) == (4, 1, 3, 0)
@@ -126,24 +134,10 @@ def test_score_writes_prism_shaped_auto_file_and_resumes(tmp_path, workspace):
 def test_resume_rescored_runs_recorded_under_another_provenance(tmp_path, workspace, recorded):
     """Issue 20 item 10: a checkpoint of a Docker batch resumed locally, or of another protocol,
     is scored again rather than labelled with the current runner."""
-    experiment = load_experiment(_experiment(tmp_path, workspace))
-    out = tmp_path / "auto" / "experiment_A_20261129_000000_auto_l1.json"
-    first = experiment.generations[0]
-    marker = {
-        "run_index": 0,
-        "response_hash": first.response_hash,
-        "scores": {"Q": 1.23},
-        "bands": {},
-        "detail": {},
-    }
     origin = provenance(workspace, "docker" if recorded == "docker" else "local")
     if recorded == "local-old-protocol":
         origin = {**origin, "protocol": "0" * 16}
-    record = {"key": list(run_key(first)), "run": marker}
-    if recorded != "none":
-        record["provenance"] = origin
-    checkpoint_path(out).parent.mkdir(parents=True)
-    checkpoint_path(out).write_text(json.dumps(record) + "\n")
+    experiment, out = _interrupted(tmp_path, workspace, None if recorded == "none" else origin)
 
     summary = score_experiment(workspace, experiment, out, sandbox="local", jobs=2)
     assert (summary.resumed, summary.scored_now, summary.rescored) == (0, 4, 1)

@@ -5,7 +5,17 @@ implementations; `global_function_names()` lists the Russian names for coverage 
 
 from __future__ import annotations
 
-from prism_desktop.bsl.stdlib import dates, numbers, properties, strings, system, types  # noqa: F401  (registration)
+from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
+    binary_data,
+    dates,
+    json_text,
+    numbers,
+    properties,
+    strings,
+    system,
+    text_tools,
+    types,
+)
 from prism_desktop.bsl.stdlib.globals import FUNCTIONS, PROPERTIES, Builtin, lookup
 
 __all__ = ["FUNCTIONS", "PROPERTIES", "Builtin", "global_function_names", "lookup"]

@@ -24,10 +24,10 @@ FORBIDDEN_TYPES = frozenset(
         "ЧтениеТекста", "TextReader", "ЗаписьТекста", "TextWriter", "Файл", "File",
         "HTTPСоединение", "HTTPConnection", "HTTPЗапрос", "HTTPRequest", "FTPСоединение", "FTPConnection",
         "COMОбъект", "COMObject", "ИнтернетПочта", "InternetMail", "ЧтениеXML", "XMLReader",
-        "ЗаписьXML", "XMLWriter", "ЧтениеJSON", "JSONReader", "ЗаписьJSON", "JSONWriter",
+        "ЗаписьXML", "XMLWriter",
         "ФайловыйПоток", "FileStream", "ДвоичныеДанные", "BinaryData", "ЗапускПриложения",
         "ПроцессОС", "WSПрокси", "WSProxy", "TCPСоединение", "TCPClient", "ZipФайлЗаписи",
-        "ЧтениеZipФайла", "ТекстовыйДокумент", "TextDocument", "ВебСервер", "Процесс", "Process",
+        "ЧтениеZipФайла", "ВебСервер", "Процесс", "Process",
     )
 )
 

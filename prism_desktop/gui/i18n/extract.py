@@ -52,6 +52,8 @@ SHELL_MODULES = (
     "adjudication_view.py",
     "store_dialog.py",
     "models_view.py",
+    "about.py",
+    "crash.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 

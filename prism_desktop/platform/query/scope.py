@@ -18,6 +18,7 @@ from prism_desktop.platform.query.errors import (
     DUPLICATE_ALIAS,
     NOT_IN_GROUP,
     WRONG_PARAMETER,
+    Position,
     QueryError,
     field_not_found,
     table_not_found,
@@ -60,6 +61,14 @@ class SectionRef:
     owner: Source | None
     ref: SqlExpr
     sections: list[Section]
+
+
+def segment_pos(path: A.FieldPath, name: str) -> Position:
+    """Where 1C points when `name` (a part after the first) of a dotted path is not found: at that
+    part (PRISM's published logs: `Поле не найдено "Хозрасчетный.СчётДт"` at `Хозрасчетный.<<?>>СчётДт`)."""
+    index = next((i for i, part in enumerate(path.parts) if i and part == name), 0)
+    offset = sum(len(part) + 1 for part in path.parts[:index])
+    return Position(path.pos.line, path.pos.column + offset)
 
 
 class SelectContext:
@@ -135,7 +144,8 @@ class SelectContext:
         alias = node.alias or "".join(parts[1:])
         if len(parts) == 2 and node.params is None:
             meta = obj if obj.is_referenced else None
-            return TableSource(alias, sql_alias, obj.table, obj.fields, obj.kind, meta)
+            fields = obj.real_table_fields() if isinstance(obj, md.AccountingRegister) else obj.fields
+            return TableSource(alias, sql_alias, obj.table, fields, obj.kind, meta)
         if len(parts) == 3 and node.params is None:
             section = obj.tabular_section(parts[2])
             if section is not None:
@@ -273,7 +283,7 @@ class SelectContext:
                 return source, _value(column), parts[2:]
             header = self._header_ref(source, parts[1])
             if header is None:
-                raise field_not_found(path.text, path.pos)
+                raise field_not_found(path.text, segment_pos(path, parts[1]))
             return source, header, parts[1:]
         found = [(s, c) for s in self.sources if (c := self._column(s, parts[0])) is not None]
         rest = parts[1:]
@@ -342,7 +352,7 @@ class SelectContext:
         if not candidates:
             if md.norm(name) in _PRESENTATION and any(t.is_ref for t in expr.types):
                 return SqlExpr(presentation(self.config, expr), (ANY_STRING,))
-            raise field_not_found(path.text, path.pos)
+            raise field_not_found(path.text, segment_pos(path, name))
         return _by_type(expr, candidates)
 
     # --- tabular sections through their header table ------------------------------------------
@@ -372,7 +382,7 @@ class SelectContext:
             alias = self._section_join(target, simple, meta, section)
             candidates.append((tag_of(simple), field_column(alias, f)))
         if not candidates:
-            raise field_not_found(path.text, path.pos)
+            raise field_not_found(path.text, segment_pos(path, name))
         return _by_type(target.ref, candidates)
 
     def _section_join(

@@ -7,6 +7,7 @@ query is translated at Выполнить), so a parameter's type is the type of
 
 from __future__ import annotations
 
+import datetime as _dt
 import itertools
 import sqlite3
 from dataclasses import dataclass
@@ -28,6 +29,9 @@ from prism_desktop.platform.query.sql_expr import CI_COLLATION, SqlExpr
 from prism_desktop.platform.query.temp_tables import TempTables
 from prism_desktop.platform.query.values import STRING, Types, merge_types
 from prism_desktop.platform.schema import sql_scalar
+
+MAX_QUERY_YEAR = 3999
+YEAR_PAST_3999 = "Ошибка выполнения запроса: Номер года в литерале типа 'Дата' превышает 3999."
 
 
 class QueryLog(Protocol):
@@ -96,6 +100,10 @@ class Translator:
         return f"{prefix}{next(self._serial)}"
 
     def bind(self, value: Any) -> str:
+        if isinstance(value, _dt.datetime) and value.year > MAX_QUERY_YEAR:
+            # the platform writes values into the DBMS query as literals, and the file DBMS dates end
+            # at 3999 (PRISM's published B20 logs, a parameter of 31.12.9999)
+            raise QueryError(YEAR_PAST_3999)
         name = f"p{next(self._serial)}"
         self.bound[name] = sql_scalar(value)
         return ":" + name
