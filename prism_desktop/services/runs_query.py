@@ -62,8 +62,8 @@ class Column(StrEnum):
     O = "O"
     P = "P"
     Q = "Q"
-    STATUS = "status"
     MINE = "mine"  # the current expert's own grades of the run
+    STATUS = "status"
     GRADED_BY = "graded_by"
     VERIFIED = "verified"
 
