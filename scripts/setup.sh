@@ -9,6 +9,11 @@ import sys
 sys.exit(0 if sys.version_info >= (3, 11) else 1)
 PY
 
+# A .venv left half-made (an interrupted first run: python but no pip) is made again.
+if [ -x .venv/bin/python ] && ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+  echo "the .venv here has no pip (an interrupted setup?): creating it again" >&2
+  rm -rf .venv
+fi
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 extras=""
 [ "${1:-}" = "--dev" ] && extras="[dev]"

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from prism_desktop.locations import package_dir, shipped_root
-from prism_desktop.workspace import atomic
 
 if TYPE_CHECKING:  # imported where used: every command imports this module, few need these
     from prism_desktop.store import Store
@@ -171,6 +170,8 @@ def _cell(value: object) -> str:
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON atomically (see workspace/atomic.py); a failure is a user-facing error."""
+    from prism_desktop.workspace import atomic  # tempfile and shutil: only commands that write pay
+
     try:
         atomic.write_json_atomic(path, data)
     except OSError as exc:

@@ -27,7 +27,6 @@ import importlib
 import importlib.util
 import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -253,6 +252,8 @@ def _report(exc: Exception) -> int:
         print_error(f"{where}{exc.strerror or exc}")
         return EXIT_PROBLEMS
     if os.environ.get(DEBUG_ENV_VAR):
+        import traceback
+
         traceback.print_exception(exc)
     else:
         print_error(

@@ -1,8 +1,8 @@
 """Code-task runs (Python, TypeScript, Go) in Docker: one fresh container per run from the language's
 image, confined like the BSL sandbox (container_options.confinement), with two differences the
-runner needs: it starts as root holding only CAP_SETUID/CAP_SETGID (to run candidates as another
-user), and it gets a private tmpfs the candidate cannot enter. The result comes back through the
-nonce envelope in a directory only the host user (and so the runner) can open."""
+runner needs: it starts as root holding only CAP_SETUID/CAP_SETGID/CAP_KILL (to run candidates as
+another user and kill them), and it gets a private tmpfs the candidate cannot enter. The result comes
+back through the nonce envelope in a directory only the host user (and so the runner) can open."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def code_run_options(spec: CodeRunSpec, package_dir: Path, run_dir: CodeRunDir) 
     )  # fmt: skip
     options = confinement(shared, package_dir)
     options["user"] = "0:0"
-    options["cap_add"] = ["SETUID", "SETGID"]  # and nothing else: cap_drop ALL stays
+    options["cap_add"] = ["SETUID", "SETGID", "KILL"]  # and nothing else: cap_drop ALL stays
     uid, gid = os.geteuid(), os.getegid()
     options["tmpfs"] = {
         # exec: a Go test binary is built there and run (candidate code is native code anyway)
