@@ -245,6 +245,10 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         review.show_run(self.table.current_run)
         review.code.set_wrap(self.commands.action("view.wrap").isChecked())
+        for key, splitter in self._review_splitters().items():  # as the expert left them
+            state = self.settings.window_state(key)
+            if state is not None:
+                splitter.restoreState(state)
         review.code.set_zoom(self.settings.code_zoom)
         self._update_grading_keys()
 
@@ -804,9 +808,17 @@ class MainWindow(QMainWindow):
             # window has its size; each side keeps at least its minimum.
             QTimer.singleShot(0, lambda: self.splitter.setSizes([2 * self.width(), 3 * self.width()]))
 
+    def _review_splitters(self) -> dict[str, QSplitter]:
+        """The review's own splitters (code | grading, statement / code / logs), by settings key."""
+        if self.review is None:
+            return {}
+        return {"review_splitter": self.review.splitter, "review_left_splitter": self.review.left_splitter}
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_state("geometry", self.saveGeometry())
         self.settings.set_window_state("splitter", self.splitter.saveState())
+        for key, splitter in self._review_splitters().items():
+            self.settings.set_window_state(key, splitter.saveState())
         self.scoring.shutdown()
         self.background.shutdown()
         super().closeEvent(event)

@@ -209,7 +209,7 @@ class ReviewView(LanguageAware, QWidget):
         top.addWidget(self.header, 1)
         top.addWidget(self.siblings)
         top.addWidget(self.badge)
-        left = QSplitter(Qt.Orientation.Vertical)
+        left = self.left_splitter = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.statement)
         left.addWidget(self.code)
         left.addWidget(self.logs)

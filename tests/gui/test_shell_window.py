@@ -168,3 +168,28 @@ def test_the_window_fits_a_1280_pixel_screen(shell_window: Any, qtbot: QtBot, la
     assert window.width() <= 1280
     column = window.review.right
     assert column.widget().width() <= column.viewport().width()
+
+
+def test_the_review_splitters_are_remembered(
+    shell_window: Any, store: Any, demo_workspace: Any, qtbot: QtBot
+) -> None:
+    from prism_desktop.gui.main_window import MainWindow
+
+    window = shell_window
+    window.review.splitter.setSizes([600, 700])
+    window.review.left_splitter.setSizes([60, 500, 200])
+    wanted = (window.review.splitter.sizes(), window.review.left_splitter.sizes())
+    window.close()
+    again = MainWindow(store, window.settings)
+    qtbot.addWidget(again)
+    again.resize(window.size())
+    again.show()
+    with qtbot.waitSignal(again.workspaceOpened, timeout=60_000):
+        again.open_workspace(demo_workspace.root)
+    try:
+        got = (again.review.splitter.sizes(), again.review.left_splitter.sizes())
+        # Restored as left, within what the header's wrapping moves (the default would be far off).
+        flat = list(zip(wanted[0] + wanted[1], got[0] + got[1], strict=True))
+        assert all(abs(a - b) <= 20 for a, b in flat), (wanted, got)
+    finally:
+        again.background.shutdown()
