@@ -29,6 +29,11 @@ if [ -f .ci/postgres.sh ]; then
   fi
 fi
 
+# Xvfb: the window is also tested on Qt's real xcb platform (tests/gui/test_xcb_platform.py).
+if ! command -v Xvfb >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb >/dev/null 2>&1 || echo "xvfb: not installed" >&2
+fi
+
 echo "== ruff"
 .venv/bin/ruff check prism_desktop tests bench
 echo "== import-linter"

@@ -22,16 +22,21 @@ comparison. "statements" counts one per executed statement and loop iteration, a
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NoReturn
 
 from prism_desktop.bsl import ast as A
-from prism_desktop.bsl.compiler_analysis import method_facts, modified_parameters, walk_expression
-from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack
+from prism_desktop.bsl.compiler_analysis import (
+    is_bounded,
+    method_facts,
+    modified_parameters,
+    walk_expression,
+)
+from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack, is_simple
 from prism_desktop.bsl.names import canonical
-from prism_desktop.bsl.runtime import MemberSite, MethodSite, member_getter, member_setter
+from prism_desktop.bsl.runtime import MemberSite, MethodSite, TypeCache, member_getter, member_setter
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
 from prism_desktop.bsl.stdlib.globals import load_providers
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError
@@ -145,8 +150,7 @@ class ModuleCompiler:
         self.engine_globals = engine_globals or {}  # the engine's own names (common modules), before stdlib's
         self.constants: dict[str, Any] = {}
         self._constant_names: dict[tuple[type, Any], str] = {}
-        self._method_sites: dict[tuple[str, str, int], str] = {}
-        self._member_sites: dict[tuple[str, str, bool], str] = {}
+        self._sites: dict[tuple[Any, ...], str] = {}
         self._byref_methods: dict[str, set[int]] | None = None
         self.variables: dict[str, VariableInfo] = {}
         self.methods: dict[str, MethodInfo] = {}
@@ -175,23 +179,23 @@ class ModuleCompiler:
             self.constants[name] = value
         return name
 
+    def _site(self, kind: str, signature: tuple[Any, ...], make: Callable[[], TypeCache]) -> str:
+        """The namespace name of a call site's type cache (runtime.TypeCache), one per signature."""
+        name = self._sites.get((kind, *signature))
+        if name is None:
+            name = f"_{kind}{len(self._sites)}"
+            self._sites[(kind, *signature)] = name
+            self.constants[name] = make()
+        return name
+
     def method_site(self, key: str, name: str, count: int) -> str:
-        """The namespace name of the call site `obj.<name>(<count> arguments)` (runtime.MethodSite)."""
-        site = self._method_sites.get((key, name, count))
-        if site is None:
-            site = f"_mc{len(self._method_sites)}"
-            self._method_sites[(key, name, count)] = site
-            self.constants[site] = MethodSite(key, name, count)
-        return site
+        """`obj.<name>(<count> arguments)` (runtime.MethodSite)."""
+        return self._site("mc", (key, name, count), lambda: MethodSite(key, name, count))
 
     def member_site(self, key: str, name: str, write: bool) -> str:
-        """The namespace name of the site reading (or writing) `obj.<name>` (runtime.MemberSite)."""
-        site = self._member_sites.get((key, name, write))
-        if site is None:
-            site = f"_m{'s' if write else 'g'}{len(self._member_sites)}"
-            self._member_sites[(key, name, write)] = site
-            self.constants[site] = MemberSite(key, name, member_setter if write else member_getter)
-        return site
+        """Reading or writing `obj.<name>` (runtime.MemberSite)."""
+        resolve = member_setter if write else member_getter
+        return self._site("ms" if write else "mg", (key, name), lambda: MemberSite(key, name, resolve))
 
     def builtin(self, key: str) -> Builtin | None:
         return FUNCTIONS.get(key)
@@ -301,6 +305,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.temps = 0
         self.handlers: list[str] = []  # exception variables of the enclosing Исключение blocks
         self.uses_error = False  # whether `_err` (the last caught error) is read or set
+        self.counts_entry = True  # a step on entry; a method of bounded work needs none (is_bounded)
         self.known: int | None = 0  # codestat: the frame's current line when known at compile time
         self.line = info.line if info else 1
         self.counting = module.counting
@@ -388,8 +393,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.known = line
 
     def tick(self) -> None:
-        self.emit("_n -= 1")
-        self.emit("if _n < 0:")
+        self.emit("if (_n := _n - 1) < 0:")
         self.emit("    _n = _tick()")
 
     # A loop counts its iterations down in the function-local `_c` (a local costs far less than the
@@ -399,8 +403,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.emit("_c = _n")
 
     def loop_tick(self) -> None:
-        self.emit("_c -= 1")
-        self.emit("if _c < 0:")
+        self.emit("if (_c := _c - 1) < 0:")
         self.emit("    _c = _tick()")
 
     def loop_counter_end(self) -> None:
@@ -424,6 +427,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.block(method.body)
         self.line = method.end_line
         self.mark(method.end_line, statement=False)
+        self.counts_entry = not is_bounded(method.body, self.module.methods)
         params = [py_ident("v_", p.key) for p in info.params]
         header = f"def {info.py_name}({', '.join([*params, '_d=0', '_o=None'])}):"
         footer: list[str] = []
@@ -443,8 +447,9 @@ class FunctionCompiler(ExpressionCompiler):
         prologue = [header]
         names = sorted({"_n", *self.globals_written})
         prologue.append(f"    global {', '.join(names)}")
-        prologue += ["    _n -= 1", "    if _n < 0:", "        _n = _tick()",
-                     "    if _d > _MAXD:", "        raise _deep(_d)"]
+        if self.counts_entry:
+            prologue += ["    if (_n := _n - 1) < 0:", "        _n = _tick()"]
+        prologue += ["    if _d > _MAXD:", "        raise _deep(_d)"]
         fresh = [k for k in self.local_order if k not in param_keys]
         if self.dynamic:
             items = [f"{k!r}: {py_ident('v_', k)}" for k in param_keys] + [f"{k!r}: None" for k in fresh]
@@ -493,16 +498,11 @@ class FunctionCompiler(ExpressionCompiler):
                 value = self.code(stmt.value)
                 self.emit(f"{self.write_target(target.name)} = {value}")
         elif isinstance(target, A.Member):
-            obj = self.code(target.obj)
-            key = canonical(target.name)
-            first, obj = self.bind(obj)
-            site = self.module.member_site(key, target.name, write=True)
-            self.emit(f"{site}[type({first})]({obj}, {self.code(stmt.value)})")
+            for line in self.member_assignment(target, stmt.value):
+                self.emit(line)
         elif isinstance(target, A.Index):
-            obj = self.code(target.obj)
-            index = self.code(target.index)
-            first, obj = self.bind(obj)
-            self.emit(f"_IS[type({first})]({obj}, {index}, {self.code(stmt.value)})")
+            for line in self.index_assignment(target, stmt.value):
+                self.emit(line)
         else:
             self.fail("Присваивание возможно только переменной, свойству или элементу коллекции", stmt)
 
@@ -523,14 +523,16 @@ class FunctionCompiler(ExpressionCompiler):
         if kind == "int":
             self.emit(f"{var} = ({var} + {rest} if type({var}) is int else _add({var}, {rest}))")
             return True
-        temp = self.temp()
-        self.emit(f"{temp} = {rest}")
-        self.emit(f"if type({var}) is str and type({temp}) is str:")
+        temp = rest if is_simple(rest) else self.temp()
+        if temp != rest:
+            self.emit(f"{temp} = {rest}")
+        self.emit(f"if type({var}) is type({temp}) is int:")  # a running total, the commonest case
+        self.emit(f"    {var} += {temp}")
+        self.emit(f"elif type({var}) is str and type({temp}) is str:")
         self.emit(f"    {var} += {temp}")
         self.emit(f"    if len({var}) > _MAXS: raise _big()")
         self.emit("else:")
-        fast = f"{var} + {temp} if type({var}) is type({temp}) is int"
-        self.emit(f"    {var} = ({fast} else _add({var}, {temp}))")
+        self.emit(f"    {var} = _add({var}, {temp})")
         return True
 
     def charge_concatenation(self, stmt: A.Assign, target: A.Name) -> None:

@@ -4,7 +4,7 @@ methods need their variables in a dictionary because Выполнить/Вычи
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
 from prism_desktop.bsl import ast as A
@@ -96,6 +96,24 @@ def all_expressions(body: A.Body) -> Iterator[A.Expr]:
     for stmt in walk_statements(body):
         for expr in statement_expressions(stmt):
             yield from walk_expression(expr)
+
+
+def is_bounded(body: A.Body, module_methods: Collection[str]) -> bool:
+    """A method whose work is bounded by its own text: no loop, no Перейти, no call of a module
+    method and no object method (a common module's method could call back), no Выполнить or
+    Вычислить. Such a method needs no step count on entry: whatever loop or recursion calls it
+    counts its own steps, so the deadline is still checked."""
+    for stmt in walk_statements(body):
+        if isinstance(stmt, A.While | A.ForRange | A.ForEach | A.Goto | A.Label | A.Execute):
+            return False
+    for expr in all_expressions(body):
+        if isinstance(expr, A.MethodCall | A.Await):
+            return False
+        if isinstance(expr, A.Call) and (
+            canonical(expr.name) in module_methods or canonical(expr.name) in DYNAMIC_CALLS
+        ):
+            return False
+    return True
 
 
 @dataclass

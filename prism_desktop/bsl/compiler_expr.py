@@ -41,6 +41,28 @@ def is_simple(code: str) -> bool:
     return code.isidentifier()
 
 
+def array_in_range(obj: str, first_key: str, key: str) -> str:
+    """The test under which `obj[key]` is a plain list access: a Массив (exactly: not a fixed one,
+    which refuses writes) and a whole index inside it. Anything else takes the collection's method."""
+    return f"type({first_key}) is int and type({obj}) is _Arr and -1 < {key} < len({obj}.items)"
+
+
+def is_pure(node: A.Expr) -> bool:
+    """An expression of variables, literals, operators, indexing and member reads only: evaluating
+    it calls no BSL code, so it cannot change a variable (it may still raise an error)."""
+    if isinstance(node, A.Const | A.Name):
+        return True
+    if isinstance(node, A.Index):
+        return is_pure(node.obj) and is_pure(node.index)
+    if isinstance(node, A.Member):  # reading a property or field runs no BSL code
+        return is_pure(node.obj)
+    if isinstance(node, A.Unary):
+        return is_pure(node.operand)
+    if isinstance(node, A.Binary):
+        return is_pure(node.left) and is_pure(node.right)
+    return False
+
+
 def is_number_or_string_literal(code: str) -> bool:
     bare = code[1:-1] if code.startswith("(") and code.endswith(")") else code
     return bare.lstrip("-").isdigit() or (bare[:1] in "'\"" and bare[-1:] == bare[:1] and len(bare) > 1)
@@ -215,13 +237,68 @@ class ExpressionCompiler:
 
     # --- objects -------------------------------------------------------------------------
     def expr_Member(self, node: A.Member) -> Code:
-        first, obj = self.bind(self.code(node.obj))
-        site = self.module.member_site(canonical(node.name), node.name, write=False)
+        obj_code = self.code(node.obj)
+        key = canonical(node.name)
+        site = self.module.member_site(key, node.name, write=False)
+        if is_simple(obj_code):
+            # a Структура's key read inline (the commonest member read); anything else: the site
+            entry = self.temp()
+            fast = f"type({obj_code}) is _Str and ({entry} := {obj_code}.fields.get({key!r})) is not None"
+            return f"({entry}[1] if {fast} else {site}[type({obj_code})]({obj_code}))", "any"
+        first, obj = self.bind(obj_code)
         return f"{site}[type({first})]({obj})", "any"
 
+    def stored(self, code: str, lines: list[str]) -> str:
+        """`code` evaluated once, now: a temporary assigned in `lines` (a name or literal as it is)."""
+        if is_simple(code):
+            return code
+        temp = self.temp()
+        lines.append(f"{temp} = {code}")
+        return temp
+
+    def member_assignment(self, target: A.Member, value: A.Expr) -> list[str]:
+        """Statements for `Объект.Имя = Значение`: object, then value, then the store; an existing
+        key of a Структура is replaced inline."""
+        key = canonical(target.name)
+        site = self.module.member_site(key, target.name, write=True)
+        obj_code, value_code = self.code(target.obj), self.code(value)
+        if not (is_simple(obj_code) and is_pure(value)):
+            first, obj = self.bind(obj_code)
+            return [f"{site}[type({first})]({obj}, {value_code})"]
+        lines: list[str] = []
+        value_code = self.stored(value_code, lines)
+        entry = self.temp()
+        fast = f"type({obj_code}) is _Str and ({entry} := {obj_code}.fields.get({key!r})) is not None"
+        lines.append(f"if {fast}: {obj_code}.fields[{key!r}] = ({entry}[0], {value_code})")
+        lines.append(f"else: {site}[type({obj_code})]({obj_code}, {value_code})")
+        return lines
+
     def expr_Index(self, node: A.Index) -> Code:
-        first, obj = self.bind(self.code(node.obj))
-        return f"_IG[type({first})]({obj}, {self.code(node.index)})", "any"
+        obj_code = self.code(node.obj)
+        key_code = self.code(node.index)
+        if is_simple(obj_code) and is_pure(node.index):
+            # Массив with a whole index in range: read the list inline (no call at all). Reading a
+            # variable and a call-free index have no side effects, so the order stays as written.
+            first, key = self.bind(key_code)
+            fast = array_in_range(obj_code, first, key)
+            return f"({obj_code}.items[{key}] if {fast} else _IG[type({obj_code})]({obj_code}, {key}))", "any"
+        first, obj = self.bind(obj_code)
+        return f"_IG[type({first})]({obj}, {key_code})", "any"
+
+    def index_assignment(self, target: A.Index, value: A.Expr) -> list[str]:
+        """Statements for `Объект[Индекс] = Значение`: object, index, value evaluated in that order,
+        then stored; a Массив with a whole index in range is stored inline."""
+        obj_code, key_code, value_code = self.code(target.obj), self.code(target.index), self.code(value)
+        if not (is_simple(obj_code) and is_pure(target.index) and is_pure(value)):
+            first, obj = self.bind(obj_code)
+            return [f"_IS[type({first})]({obj}, {key_code}, {value_code})"]
+        lines: list[str] = []
+        key_code = self.stored(key_code, lines)
+        value_code = self.stored(value_code, lines)
+        fast = array_in_range(obj_code, key_code, key_code)
+        lines.append(f"if {fast}: {obj_code}.items[{key_code}] = {value_code}")
+        lines.append(f"else: _IS[type({obj_code})]({obj_code}, {key_code}, {value_code})")
+        return lines
 
     def expr_New(self, node: A.New) -> Code:
         args = ", ".join(self.arg_codes(node.args))

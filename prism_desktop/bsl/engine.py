@@ -37,6 +37,8 @@ from prism_desktop.bsl.diagnostics import UNDEFINED_METHOD, Diagnostic
 from prism_desktop.bsl.limits import LimitState, RunLimits, recursion_limit
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.parser import parse_expression, parse_module, parse_statements
+from prism_desktop.bsl.stdlib.collections.array import BslArray
+from prism_desktop.bsl.stdlib.collections.structure import BslStructure
 from prism_desktop.bsl.stdlib.types import new_object, new_object_dynamic
 from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit, Meter, active_meter
 
@@ -384,8 +386,9 @@ class Engine:
             "_eq": rt.eq, "_ne": rt.ne, "_lt": rt.lt, "_le": rt.le, "_gt": rt.gt, "_ge": rt.ge,
             "_gm": rt.get_member, "_sm": rt.set_member, "_cm": rt.call_method, "_cmr": rt.call_method_byref,
             "_Ref": rt.OutRef, "_ig": rt.index_get, "_is": rt.index_set, "_it": rt.iterate,
-            "_IG": rt.INDEX_GET, "_IS": rt.INDEX_SET, "_forr": partial(rt.for_range, self.state),
-            "_forb": rt.for_bounds, "_new": new_object, "_newd": new_object_dynamic,
+            "_IG": rt.INDEX_GET, "_IS": rt.INDEX_SET, "_Arr": BslArray, "_Str": BslStructure,
+            "_forr": partial(rt.for_range, self.state), "_forb": rt.for_bounds,
+            "_new": new_object, "_newd": new_object_dynamic,
             "_raise": rt.raise_value, "_reraise": rt.reraise, "_caught": caught, "_unsup": _unsupported,
         }
         ns.update(code.constants)

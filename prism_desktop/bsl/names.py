@@ -27,6 +27,7 @@ _STRING_FUNCTIONS = (
     ("ПредставлениеПериода", "PeriodPresentation"),
     ("НайтиНедопустимыеСимволыXML", "FindDisallowedXMLCharacters"),
     ("СтрокаСПереводомСтрок", "StringWithLineBreaks"),
+    ("КодироватьСтроку", "EncodeString"), ("РаскодироватьСтроку", "DecodeString"),
 )
 
 _NUMBER_FUNCTIONS = (

@@ -49,7 +49,8 @@ def add(a: Any, b: Any) -> Any:
     converts the string to a number; Дата + Число adds seconds."""
     ta = type(a)
     if ta is str:
-        return _string_cap(a + (b if type(b) is str else to_string(b)))
+        text = a + (b if type(b) is str else to_string(b))
+        return text if len(text) <= active_meter.current.max_string_chars else _string_cap(text)
     if ta is int or ta is Decimal:
         return numbers.add(a, b if type(b) in _NUMBER_SET else _operand_number(b))
     if ta is _dt.datetime:
@@ -167,9 +168,23 @@ def member_setter(cls: type, key: str, name: str) -> Any:
     return lambda obj, value: obj.bsl_set(name, value)
 
 
-class MemberSite(dict[type, Any]):
-    """One `obj.Имя` of a module: type -> the function reading (or writing) that member, found on
-    the first access with each type. Compiled code calls `_mg[type(x)](x)` and `_ms[type(x)](x, v)`."""
+class TypeCache(dict[type, Any]):
+    """type -> the function doing one operation on values of that type, found on the first use of
+    each type (`found_for`) and kept: compiled code calls `_site[type(x)](x, …)`, one dict hit and
+    a direct call."""
+
+    def __missing__(self, cls: type) -> Any:
+        found = self.found_for(cls)
+        self[cls] = found
+        return found
+
+    def found_for(self, cls: type) -> Any:
+        raise NotImplementedError
+
+
+class MemberSite(TypeCache):
+    """One `obj.Имя` of a module: the function reading (`_mg[type(x)](x)`) or writing
+    (`_ms[type(x)](x, v)`) that member for each type."""
 
     def __init__(self, key: str, name: str, resolve: Any):
         super().__init__()
@@ -177,10 +192,8 @@ class MemberSite(dict[type, Any]):
         self.name = name
         self.resolve = resolve
 
-    def __missing__(self, cls: type) -> Any:
-        found = self.resolve(cls, self.key, self.name)
-        self[cls] = found
-        return found
+    def found_for(self, cls: type) -> Any:
+        return self.resolve(cls, self.key, self.name)
 
 
 _MEMBER_GETS: dict[tuple[str, str], MemberSite] = {}
@@ -225,12 +238,11 @@ def call_method(obj: Any, key: str, name: str, *args: Any) -> Any:
     return fn(obj, *args)
 
 
-class MethodSite(dict[type, Any]):
-    """One `obj.Метод(a, b)` shape of a module (method name and number of arguments): type -> the
-    function to call as f(obj, a, b), found and checked against the signature on the first call
-    with each type. Compiled code calls `_ms[type(x)](x, a, b)`, one dict hit and a direct call of
-    the collection's method. Errors (no such method, wrong number of arguments, not an object) are
-    functions too, so they are raised after the arguments are evaluated, as before."""
+class MethodSite(TypeCache):
+    """One `obj.Метод(a, b)` shape of a module (method name and number of arguments): the function
+    called as `_mc[type(x)](x, a, b)` for each type, checked against the signature once: a direct
+    call of the collection's method. Errors (no such method, wrong number of arguments, not an
+    object) are functions too, so they are raised after the arguments are evaluated, as before."""
 
     def __init__(self, key: str, name: str, count: int):
         super().__init__()
@@ -238,12 +250,7 @@ class MethodSite(dict[type, Any]):
         self.name = name
         self.count = count
 
-    def __missing__(self, cls: type) -> Any:
-        found = self._resolve(cls)
-        self[cls] = found
-        return found
-
-    def _resolve(self, cls: type) -> Any:
+    def found_for(self, cls: type) -> Any:
         name = self.name
         if not issubclass(cls, BslObject):
             return _raiser(_not_object, name)
@@ -329,20 +336,17 @@ def _no_index_set(_obj: Any, _key: Any, _value: Any) -> None:
     raise BslRuntimeError("Установка значения элемента по индексу для значения не поддерживается")
 
 
-class TypeDispatch(dict[type, Any]):
-    """type -> the function that does an operation on values of that type, found on the first use of
-    each type. Compiled code calls `_IG[type(x)](x, k)`: one dict hit and a direct call of the
-    collection's own method (Массив.bsl_index_get), instead of a chain of helpers."""
+class TypeDispatch(TypeCache):
+    """An operation every collection class implements as a method of its own (`bsl_index_get`):
+    compiled code calls `_IG[type(x)](x, k)`, the collection's method directly."""
 
     def __init__(self, method: str, fallback: Any):
         super().__init__()
         self.method = method
         self.fallback = fallback
 
-    def __missing__(self, cls: type) -> Any:
-        found = getattr(cls, self.method) if issubclass(cls, BslObject) else self.fallback
-        self[cls] = found
-        return found
+    def found_for(self, cls: type) -> Any:
+        return getattr(cls, self.method) if issubclass(cls, BslObject) else self.fallback
 
 
 INDEX_GET = TypeDispatch("bsl_index_get", _no_index_get)  # X[k]

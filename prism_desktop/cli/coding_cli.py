@@ -145,3 +145,40 @@ def build_code_images(wanted: list[str], method: str) -> int:
     if not languages:
         print("every code-task image is there")
     return EXIT_OK
+
+
+def report_coding(root: Path, args: argparse.Namespace) -> int:
+    """`report` on a coding workspace: per model, by language and by category."""
+    import json
+
+    from prism_desktop.cli.common import format_table
+    from prism_desktop.scoring.code_report import summarise_code
+    from prism_desktop.workspace.atomic import write_json_atomic
+
+    workspace = _open(root)
+    if workspace is None:
+        return EXIT_PROBLEMS
+    documents = []
+    for path in existing_files(args.auto_files):
+        try:
+            documents.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CliError(f"{path}: not a readable auto file ({exc})") from exc
+    groups = {t.id: ("library" if t.kind == "library" else t.language, t.category) for t in workspace.tasks}
+    rows = summarise_code(documents, groups)
+    if args.json_out:
+        write_json_atomic(Path(args.json_out), {"rows": rows})
+    headers = ["by", "group", "model", "runs", "S", "M", "pass@1", "pass@5", "SS", "PCS", "compiles"]
+    table = []
+    for row in rows:
+        samples = row["samples"] or {}
+        passes = samples.get("pass_at_k", {})
+        table.append(
+            [
+                row["dimension"], row["value"], row["model"], row["runs"], row["mean_S"], row["mean_M"],
+                passes.get("1"), passes.get("5"), samples.get("stability_score"),
+                samples.get("partial_credit_score"), samples.get("compile_rate"),
+            ]
+        )  # fmt: skip
+    print(format_table(headers, table, ["<", "<", "<", ">", ">", ">", ">", ">", ">", ">", ">"]))
+    return EXIT_OK

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from prism_desktop.locations import package_dir, shipped_root
-from prism_desktop.workspace import atomic
 
 if TYPE_CHECKING:  # imported where used: every command imports this module, few need these
     from prism_desktop.store import Store
@@ -97,7 +96,9 @@ def add_command(
     description: str | None = None,
 ) -> argparse.ArgumentParser:
     """A sub-command parser that also accepts the global options after the command name."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description or help)
+    # `help` is %-formatted by argparse (a percent sign is written %%); the description is printed as is.
+    shown = description or help.replace("%%", "%")
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=shown)
     add_global_options(parser, in_subcommand=True)
     parser.set_defaults(handler=handler)
     return parser
@@ -169,6 +170,8 @@ def _cell(value: object) -> str:
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON atomically (see workspace/atomic.py); a failure is a user-facing error."""
+    from prism_desktop.workspace import atomic  # tempfile and shutil: only commands that write pay
+
     try:
         atomic.write_json_atomic(path, data)
     except OSError as exc:

@@ -27,7 +27,6 @@ import importlib
 import importlib.util
 import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -104,6 +103,11 @@ COMMANDS: tuple[Command, ...] = (
         "team calibration sessions: experts, assignment with overlap, progress, adjudication",
     ),
     Command(("gui",), "gui_command", "open the desktop window (the default without a command)"),
+    Command(
+        ("runs",),
+        "runs_command",
+        "list the runs in the store with their ids (for gui --run ID), filtered by experiment, task, model",
+    ),
     Command(("bsl", "check"), "bsl_check_command", "list the syntax and compile-time errors of BSL modules"),
     Command(("bsl", "run"), "bsl_run_command", "execute a BSL module (its body) with the built-in engine"),
 )
@@ -248,6 +252,8 @@ def _report(exc: Exception) -> int:
         print_error(f"{where}{exc.strerror or exc}")
         return EXIT_PROBLEMS
     if os.environ.get(DEBUG_ENV_VAR):
+        import traceback
+
         traceback.print_exception(exc)
     else:
         print_error(

@@ -22,11 +22,13 @@ from prism_desktop.cli.common import (
     existing_files,
     format_table,
     open_workspace,
+    workspace_root,
     write_json_atomic,
 )
 from prism_desktop.scoring.funnel import BUCKETS
 from prism_desktop.scoring.report import SUMMARY_AXES, category_of, summarise, summarise_tags
 from prism_desktop.scoring.samples import DEFAULT_KS, collect_samples, summarise_samples
+from prism_desktop.workspace.coding import is_coding_workspace
 from prism_desktop.workspace.results import ScoreFile
 from prism_desktop.workspace.workspace import Workspace
 
@@ -50,6 +52,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"also write the rows as JSON to OUT ('{STDOUT}': JSON to stdout instead of the table)",
     )
     parser.add_argument(
+        "--lang",
+        choices=tuple(WORDS),
+        default="en",
+        help="the language of the printed tables, every word of them (default: en)",
+    )
+    parser.add_argument(
         "--metrics-json",
         metavar="OUT",
         help="write one metrics.json object per model (pass@1/5/10, stability, partial credit, "
@@ -58,6 +66,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if is_coding_workspace(workspace_root(args)):
+        from prism_desktop.cli.coding_cli import report_coding
+
+        return report_coding(workspace_root(args), args)
     workspace = open_workspace(args)
     score_files = [_auto_file(workspace, path) for path in existing_files(args.auto_files)]
     categories = {task.id: task.category for task in workspace.tasks}
@@ -76,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json_out == STDOUT:
         print(json.dumps(document, ensure_ascii=False, indent=2))
         return EXIT_OK
-    print(render_report(rows))
+    print(render_report(rows, args.lang))
     if args.metrics_json:
         print(f"\nmetrics.json objects written to {args.metrics_json}")
     if args.json_out:
@@ -86,6 +98,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _auto_file(workspace: Workspace, path: Path) -> ScoreFile:
+    if file_kind(path) == "experiment":
+        raise CliError(
+            f"{path}: this is an experiment file (the models' answers, `task_results`); report expects an "
+            "auto file of Level-1 scores (results/auto/*_auto_l1.json), which "
+            f"`prism-desktop score --experiment {path.name} --out OUT` writes",
+            EXIT_USAGE,
+        )
     score_file = workspace.score_file(path)
     if score_file.is_expert:
         raise CliError(
@@ -94,6 +113,20 @@ def _auto_file(workspace: Workspace, path: Path) -> ScoreFile:
             EXIT_USAGE,
         )
     return score_file
+
+
+def file_kind(path: Path) -> str | None:
+    """ "experiment" or "scores" by the file's top-level keys; None when it cannot be told (the
+    loader then says precisely what is wrong with it)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(data, dict) and "task_results" in data and "tasks" not in data:
+        return "experiment"
+    if isinstance(data, dict) and "tasks" in data:
+        return "scores"
+    return None
 
 
 def _run_date(score_files: Sequence[ScoreFile]) -> str:
@@ -155,11 +188,76 @@ def _margin(margin: float | None) -> str | None:
     return None if margin is None else f"±{margin:.2f}"
 
 
-def render_report(rows: Sequence[dict[str, Any]]) -> str:
+# Every word of the printed report, in one language at a time (the JSON keeps the data's own values).
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "model": "model",
+        "runs": "runs",
+        "N/A": "N/A",
+        "tasks": "tasks",
+        "ci": "Q 95% CI",
+        "solved": "solved",
+        "top failure": "top failure",
+        "category": "Category",
+        "none": "no runs in these files",
+        "решено": "solved",
+        "неверный ответ": "wrong answer",
+        "ошибка выполнения": "run error",
+        "не компилируется": "not compiled",
+        "samples": "samples per task (95% bootstrap CI over tasks)",
+        "stability": "stability",
+        "partial": "partial",
+        "compile": "compile",
+        "success": "success",
+    },
+    "ru": {
+        "model": "модель",
+        "runs": "прогонов",
+        "N/A": "н/д",
+        "tasks": "задач",
+        "ci": "Q 95% ДИ",
+        "solved": "решено",
+        "top failure": "частая причина",
+        "category": "Категория",
+        "none": "в этих файлах нет прогонов",
+        "решено": "решено",
+        "неверный ответ": "неверный ответ",
+        "ошибка выполнения": "ошибка выполнения",
+        "не компилируется": "не компилируется",
+        "samples": "выборки по задаче (95% бутстреп-ДИ по задачам)",
+        "stability": "стабильность",
+        "partial": "частично",
+        "compile": "компиляция",
+        "success": "успех",
+    },
+}
+
+
+def _cause(funnel: dict[str, Any], lang: str) -> str | None:
+    """The most common failure: the taxonomy's own (Russian) label, or its code in English."""
+    cause = funnel.get("cause")
+    if not cause:
+        return None
+    name = cause[0] if lang == "ru" else (funnel.get("cause_code") or cause[0])
+    return f"{name} ({cause[1]})"
+
+
+def render_report(rows: Sequence[dict[str, Any]], lang: str = "en") -> str:
     """One aligned table per category; "—" where nothing was measured."""
+    words = WORDS[lang]
     if not rows:
-        return "no runs in these files"
-    headers = ("model", "runs", "N/A", "tasks", *SUMMARY_AXES, "Q 95% CI", "solved", *BUCKETS, "top failure")
+        return words["none"]
+    headers = (
+        words["model"],
+        words["runs"],
+        words["N/A"],
+        words["tasks"],
+        *SUMMARY_AXES,
+        words["ci"],
+        words["solved"],
+        *(words[bucket] for bucket in BUCKETS),
+        words["top failure"],
+    )
     align: list[Any] = [">"] * len(headers)
     align[0] = align[-1] = "<"
     blocks = []
@@ -168,7 +266,6 @@ def render_report(rows: Sequence[dict[str, Any]]) -> str:
         for row in (r for r in rows if r["category"] == category):
             funnel = row["funnel"] or {}
             buckets = funnel.get("buckets") or {}
-            cause = funnel.get("cause")
             table_rows.append(
                 (
                     row["model"],
@@ -179,11 +276,11 @@ def render_report(rows: Sequence[dict[str, Any]]) -> str:
                     _margin(row["margin"]),
                     _percent(row["solved"]),
                     *(buckets.get(bucket) for bucket in BUCKETS),
-                    f"{cause[0]} ({cause[1]})" if cause else None,
+                    _cause(funnel, lang),
                 )
             )
-        blocks.append(f"Category {category}\n{format_table(headers, table_rows, align)}")
-        blocks.append(_render_samples(category, [r for r in rows if r["category"] == category]))
+        blocks.append(f"{words['category']} {category}\n{format_table(headers, table_rows, align)}")
+        blocks.append(_render_samples(category, [r for r in rows if r["category"] == category], lang))
     return "\n\n".join(blocks)
 
 
@@ -210,9 +307,10 @@ def _with_interval(samples: dict[str, Any], key: str) -> str | None:
     return f"{value:.2f}" if interval is None else f"{value:.2f} [{interval[0]:.2f}–{interval[1]:.2f}]"
 
 
-def _render_samples(category: str, rows: Sequence[dict[str, Any]]) -> str:
+def _render_samples(category: str, rows: Sequence[dict[str, Any]], lang: str = "en") -> str:
     """Multi-sample figures with their 95% bootstrap intervals; "—" where one cannot be computed."""
-    headers = ("model", "n", *(title for title, _ in SAMPLE_COLUMNS))
+    words = WORDS[lang]
+    headers = (words["model"], "n", *(words.get(title, title) for title, _ in SAMPLE_COLUMNS))
     table_rows = []
     for row in rows:
         samples = row["samples"]
@@ -225,6 +323,4 @@ def _render_samples(category: str, rows: Sequence[dict[str, Any]]) -> str:
         )
         table_rows.append((row["model"], n, *(_with_interval(samples, key) for _, key in SAMPLE_COLUMNS)))
     align: list[Any] = ["<"] + [">"] * (len(headers) - 1)
-    return f"Category {category}: samples per task (95% bootstrap CI over tasks)\n" + format_table(
-        headers, table_rows, align
-    )
+    return f"{words['category']} {category}: {words['samples']}\n" + format_table(headers, table_rows, align)

@@ -1,12 +1,15 @@
-"""`prism-desktop score --experiment FILE --out FILE [--jobs N] [--sandbox auto|docker|local]`:
-Level 1 for every run of a PRISM experiment file, written as a PRISM-shaped auto file. Resumable:
-run it again after an interruption and only the missing runs are scored."""
+"""`prism-desktop score --experiment FILE --out FILE [--task ID…] [--model ID…] [--run N…] [--jobs N]
+[--sandbox auto|docker|local]`: Level 1 for the runs of a PRISM experiment file (all of them, or those
+the filters pick), written as a PRISM-shaped auto file. Resumable: run it again after an interruption
+and only the missing runs are scored."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
+from typing import Any
 
 from prism_desktop.cli.common import (
     EXIT_OK,
@@ -21,7 +24,7 @@ from prism_desktop.cli.progress import ProgressBar
 from prism_desktop.sandbox.backend import SANDBOX_MODES, SandboxUnavailable
 from prism_desktop.services.score_experiment import checkpoint_path, score_experiment
 from prism_desktop.workspace.coding import is_coding_workspace
-from prism_desktop.workspace.results import Generation
+from prism_desktop.workspace.results import Experiment, Generation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,6 +37,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--experiment", required=True, metavar="FILE", help="results/experiment_*.json")
     parser.add_argument(
         "--out", required=True, metavar="FILE", help="the auto file to write (*_auto_l1.json)"
+    )
+    parser.add_argument("--task", nargs="+", metavar="ID", help="only these tasks (e.g. A11 B3)")
+    parser.add_argument("--model", nargs="+", metavar="ID", help="only these models (model_id)")
+    parser.add_argument(
+        "--run", nargs="+", type=int, metavar="N", dest="run_index", help="only these run indexes (0, 1, …)"
     )
     parser.add_argument(
         "--jobs", type=int, default=None, metavar="N", help="runs at once (default: CPU cores)"
@@ -57,6 +65,35 @@ class _Progress:
         self.bar.update(done, total, f"{generation.task_id} {generation.model_id}")
 
 
+def pick_runs(
+    experiment: Experiment, tasks: list[str] | None, models: list[str] | None, indexes: list[int] | None
+) -> Experiment:
+    """The experiment with only the runs the filters name; an error names what the file holds."""
+    chosen = tuple(
+        g
+        for g in experiment.generations
+        if (not tasks or g.task_id in tasks)
+        and (not models or g.model_id in models)
+        and (indexes is None or g.run_index in indexes)
+    )
+    if tasks or models or indexes is not None:
+        held: dict[str, tuple[list[Any] | None, list[Any]]] = {
+            "--task": (tasks, sorted({g.task_id for g in experiment.generations})),
+            "--model": (models, sorted({g.model_id for g in experiment.generations})),
+            "--run": (indexes, sorted({g.run_index for g in experiment.generations})),
+        }
+        for option, (wanted, present) in held.items():
+            unknown = [w for w in wanted or () if w not in present]
+            if unknown:
+                raise CliError(
+                    f"{option} {' '.join(map(str, unknown))}: not in {experiment.path.name}; it holds "
+                    f"{', '.join(map(str, present))}"
+                )
+        if not chosen:
+            raise CliError(f"{experiment.path.name}: no run matches these filters together")
+    return dataclasses.replace(experiment, generations=chosen)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CliError("--jobs: expected a positive number of runs at once")
@@ -66,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return score_coding(workspace_root(args), args, _Progress())
     workspace = open_workspace(args)
     (experiment_file,) = existing_files([args.experiment])
-    experiment = workspace.experiment(experiment_file)
+    experiment = pick_runs(workspace.experiment(experiment_file), args.task, args.model, args.run_index)
     out = Path(args.out).expanduser()
     if checkpoint_path(out).exists():
         print(f"resuming from {checkpoint_path(out)}", file=sys.stderr)

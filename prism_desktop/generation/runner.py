@@ -42,6 +42,7 @@ from .sender import RequestSender, Tally
 
 DEFAULT_TIMEOUT = 120.0  # seconds per request, PRISM's
 CANCELLED = "cancelled"
+STOP_POLL_SECONDS = 0.1
 OVER_BUDGET = "over the --max-cost budget"
 
 
@@ -180,12 +181,21 @@ class Generator:
         for task in self._tasks:
             task.cancel()
 
-    def run(self) -> GenerationResult:
-        """Generate (AdapterConfigError before any request when a model cannot be called)."""
+    def run(self, stop: threading.Event | None = None) -> GenerationResult:
+        """Generate (AdapterConfigError before any request when a model cannot be called). Setting
+        `stop` (a background worker's cancel event, say) has the effect of `cancel()`."""
         adapters = check_access(self.plan, self.env)
-        return asyncio.run(self._run(adapters))
+        return asyncio.run(self._run(adapters, stop))
 
-    async def _run(self, adapters: dict[str, Adapter]) -> GenerationResult:
+    async def _watch(self, stop: threading.Event) -> None:
+        while not stop.is_set():
+            await asyncio.sleep(STOP_POLL_SECONDS)
+        self._cancelled.set()
+        self._cancel_tasks()
+
+    async def _run(
+        self, adapters: dict[str, Adapter], stop: threading.Event | None = None
+    ) -> GenerationResult:
         self._loop = asyncio.get_running_loop()
         plan = self.plan
         result = GenerationResult(plan.experiment_name, None, len(plan.pairs))
@@ -233,7 +243,10 @@ class Generator:
             self._tasks = [asyncio.ensure_future(one(task, model)) for task, model in pending]
             if self._cancelled.is_set():
                 self._cancel_tasks()
+            watcher = asyncio.ensure_future(self._watch(stop)) if stop is not None else None
             outcomes = await asyncio.gather(*self._tasks, return_exceptions=True)
+            if watcher is not None:
+                watcher.cancel()
         for (task, model), outcome in zip(pending, outcomes, strict=True):
             if isinstance(outcome, asyncio.CancelledError):
                 result.cancelled = True

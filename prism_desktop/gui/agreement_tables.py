@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from prism_desktop.gui.review_texts import localized
 from prism_desktop.review.verification_rules import AxisRule, VerificationRules
+from prism_desktop.vocabulary import AXES
 
 TR_CONTEXT = "AgreementView"  # the translation context of this module and agreement_view.py
-AXES = ("S", "M", "O", "P")
 SPLITS = ("validation", "calibration")  # validation is the headline, so it comes first
 KAPPAS = ("kappa", "kappa_linear", "kappa_quadratic")
 SHARES = ("exact", "adjacent")
@@ -258,6 +258,8 @@ class ConfusionGrid(QTableWidget):
     def __init__(self) -> None:
         super().__init__(6, 6)
         _read_only(self)
+        self._labels = [str(step) for step in (0, 2, 4, 6, 8, 10)]
+        self.setToolTip(tr("Click a cell to list its runs in the main window"))
         self.verticalHeader().setVisible(True)
         for header, size in ((self.horizontalHeader(), self.CELL), (self.verticalHeader(), self.ROW)):
             header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -270,8 +272,13 @@ class ConfusionGrid(QTableWidget):
         frame = 2 * self.frameWidth()
         self.setFixedSize(self.LABELS + 6 * self.CELL + frame, self.ROW * 7 + frame)
 
+    def labels(self) -> list[int]:
+        """The steps of the rows (machine) and columns (consensus), in order."""
+        return [int(label) for label in self._labels]
+
     def fill(self, confusion: Mapping[str, Any] | None, reachable: Sequence[int]) -> None:
         labels = [str(step) for step in (confusion or {}).get("labels", (0, 2, 4, 6, 8, 10))]
+        self._labels = labels
         self.setHorizontalHeaderLabels(labels)
         self.setVerticalHeaderLabels(labels)
         # The report's rows are the reference side (consensus), its columns the machine.

@@ -50,12 +50,15 @@ from prism_desktop.services.agreement import (
     DEFAULT_BOOTSTRAP,
     SessionAgreement,
     analyse_session,
+    confusion_cell_runs,
     export_expert_files,
     export_report,
     export_verified,
     session_seed,
 )
-from prism_desktop.services.sessions import SessionSummary, list_sessions
+from prism_desktop.services.grading import ensure_expert
+from prism_desktop.services.sessions import SessionSummary, list_sessions, session_progress
+from prism_desktop.services.visibility import session_visibility
 from prism_desktop.store import Store
 from prism_desktop.workspace.workspace import Workspace
 
@@ -84,6 +87,7 @@ class AgreementDialog(LanguageAware, QDialog):
 
     analysisReady = Signal(object)  # the SessionAgreement shown
     analysisFailed = Signal(str)
+    cellRunsChosen = Signal(object, str)  # the run ids of a clicked confusion cell, what they are
 
     def __init__(
         self,
@@ -123,6 +127,7 @@ class AgreementDialog(LanguageAware, QDialog):
         self.busy.setMaximumWidth(160)
         self.busy.setVisible(False)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # may quote an error from a file
         self.status.setObjectName("agreementStatus")
         self.status.setWordWrap(True)
         top = QHBoxLayout()
@@ -150,6 +155,7 @@ class AgreementDialog(LanguageAware, QDialog):
         self.category_box.currentIndexChanged.connect(lambda _index: self._show_figures())
         self.figures = FiguresTable()
         self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)
         self.notes.setObjectName("agreementNotes")
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: #92400e;")
@@ -162,6 +168,9 @@ class AgreementDialog(LanguageAware, QDialog):
             for column, axis in enumerate(AXES):
                 title, grid = QLabel(), ConfusionGrid()
                 self.grids[(axis, split)], self.grid_titles[(axis, split)] = grid, title
+                grid.cellClicked.connect(
+                    lambda machine, consensus, a=axis, s=split: self.show_cell_runs(a, s, machine, consensus)
+                )
                 grid_layout.addWidget(title, 2 * row, column)
                 grid_layout.addWidget(grid, 2 * row + 1, column)
         grid_layout.setColumnStretch(len(AXES), 1)
@@ -427,6 +436,49 @@ class AgreementDialog(LanguageAware, QDialog):
             else:
                 title.setText(f"<b>{axis}</b> · {split_name(split)} · n = {axis_block['n']}")
 
+    def show_cell_runs(self, axis: str, split: str, machine_row: int, consensus_column: int) -> list[int]:
+        """A click on a confusion cell: its runs, for the main window's table (unless the blind rule
+        of the session still hides the machine from this expert)."""
+        result = self.agreement
+        if result is None or result.analysis is None:
+            return []
+        if not self._figures_visible(result):
+            self.status.setText(
+                tr("Blind session: the runs behind a cell are listed once you have graded every run of it.")
+            )
+            return []
+        steps = self.grids[(axis, split)].labels()
+        machine, consensus = steps[machine_row], steps[consensus_column]
+        category = self.category_box.currentData()
+        run_ids = confusion_cell_runs(
+            self.store,
+            result,
+            axis=axis,
+            split=split,
+            category=category,
+            machine=machine,
+            consensus=consensus,
+        )
+        what = (
+            tr("the runs where the machine gave %1 = %2 and the experts %3 (%4)")
+            .replace("%1", axis)
+            .replace("%2", str(machine))
+            .replace("%3", str(consensus))
+            .replace("%4", split_name(split))
+        )
+        if run_ids:
+            self.cellRunsChosen.emit(frozenset(run_ids), what)
+        return run_ids
+
+    def _figures_visible(self, result: SessionAgreement) -> bool:
+        """The blind rule for session-wide figures (services.visibility), for the window's expert."""
+        expert = getattr(self.parent(), "settings", None)
+        name = getattr(expert, "expert_name", "") if expert is not None else ""
+        if not result.session.blind or not name:
+            return True
+        done, total = session_progress(self.store, result.session.id, ensure_expert(self.store, name))
+        return session_visibility(blind=True, runs_left=[str(n) for n in range(total - done)]).machine
+
     # -- exports -----------------------------------------------------------------------------------------
 
     def _save_path(self, title: str, stem: str, suffix: str, filter_text: str) -> Path | None:
@@ -508,6 +560,7 @@ class AgreementDialog(LanguageAware, QDialog):
     def _message(self, icon: QMessageBox.Icon, title: str, text: str) -> None:
         """Window-modal but not blocking: the analysis and the tests go on."""
         box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # errors quote file names and file contents
         box.setObjectName("agreementMessage")
         box.open()
         self.message_box = box
@@ -577,6 +630,7 @@ class _AgreementAction(QObject):
             self.dialog = AgreementDialog(
                 window.store, window.workspace, window.session_id, window.background, window
             )
+            self.dialog.cellRunsChosen.connect(window.show_run_ids)
         else:
             current = self.dialog.session
             self.dialog.reload_sessions(window.session_id or (current.id if current else None))

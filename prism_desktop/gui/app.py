@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -23,6 +23,7 @@ from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.main_window import MainWindow
 from prism_desktop.gui.settings import APPLICATION, ORGANIZATION, AppSettings
 from prism_desktop.gui.store_dialog import ask_password_dialog, remembered_url
+from prism_desktop.gui.theme import follow_system_theme
 from prism_desktop.logs import start_logging
 from prism_desktop.store import DB_ENV_VAR, StoreError, open_store
 
@@ -48,6 +49,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setDesktopFileName(DESKTOP_ID)  # Wayland and taskbars match the window to the menu entry
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     app.setStyle("Fusion")
+    follow_system_theme(app)
     font = app.font()
     if font.pointSizeF() < MIN_POINT_SIZE:
         font.setPointSizeF(MIN_POINT_SIZE)
@@ -81,8 +83,13 @@ def launch(options: LaunchOptions) -> int:
         url = options.db or os.environ.get(DB_ENV_VAR) or remembered_url(ask_password_dialog(None))
         store = open_store(url)
     except StoreError as error:
-        QMessageBox.critical(None, QCoreApplication.translate("App", "The results store cannot be opened"),
-                             str(error))
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            QCoreApplication.translate("App", "The results store cannot be opened"),
+            str(error),
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.exec()
         return 1
     try:
         window = MainWindow(store, settings, translations)

@@ -1,7 +1,12 @@
-"""Background work for the GUI: a QRunnable calling one Qt-free function, with a separate signals
+"""The GUI's one task runner: a QRunnable calling one Qt-free function, with a separate signals
 QObject living on the GUI thread. Only signals cross threads; widgets are touched on the GUI thread
 alone. `Background` keeps every worker referenced until it has finished (PySide would otherwise
-collect a running worker's signals object) and waits for them all on exit."""
+collect a running worker's signals object) and waits for them all on exit.
+
+Store writes the user makes (grades, notes, undo) go through `Background.store_write`: one thread,
+so they reach the store in the order they were made and never wait on the GUI thread (Anki's
+habit: all collection work serialised on one executor). Long jobs (imports, statistics) use the
+shared pool, as before."""
 
 from __future__ import annotations
 
@@ -46,6 +51,9 @@ class Background(QObject):
         super().__init__(parent)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(threads)
+        self.store_lane = QThreadPool(self)
+        self.store_lane.setMaxThreadCount(1)  # the user's writes, one at a time, in order
+        self.store_lane.setExpiryTimeout(-1)
         self._running: set[FunctionWorker] = set()
 
     def start(
@@ -54,6 +62,8 @@ class Background(QObject):
         on_finished: Callable[[Any], None] | None = None,
         on_failed: Callable[[BaseException], None] | None = None,
         on_progress: Callable[[int, int, str], None] | None = None,
+        *,
+        lane: QThreadPool | None = None,
     ) -> FunctionWorker:
         worker = FunctionWorker(job)
         self._running.add(worker)
@@ -66,8 +76,21 @@ class Background(QObject):
         # Connected last, so the caller's slots run before the reference is dropped.
         worker.signals.finished.connect(lambda _result: self._running.discard(worker))
         worker.signals.failed.connect(lambda _error: self._running.discard(worker))
-        self.pool.start(worker)
+        (lane or self.pool).start(worker)
         return worker
+
+    def store_write(
+        self,
+        work: Callable[[], Any],
+        on_finished: Callable[[Any], None] | None = None,
+        on_failed: Callable[[BaseException], None] | None = None,
+    ) -> FunctionWorker:
+        """`work()` on the store lane, after every write queued before it."""
+        return self.start(lambda _progress, _cancel: work(), on_finished, on_failed, lane=self.store_lane)
+
+    def wait_for_writes(self, timeout_ms: int = 30_000) -> bool:
+        """Block until the queued store writes are done (tests, closing the window)."""
+        return self.store_lane.waitForDone(timeout_ms)
 
     @property
     def busy(self) -> bool:
@@ -77,4 +100,28 @@ class Background(QObject):
         """Ask every job to stop and wait for them; False when some did not stop in time."""
         for worker in list(self._running):
             worker.cancel.set()
-        return self.pool.waitForDone(timeout_ms)
+        writes_done = self.store_lane.waitForDone(timeout_ms)  # a grade is never dropped on exit
+        return self.pool.waitForDone(timeout_ms) and writes_done
+
+
+class ImmediateWrites:
+    """`store_write` on the calling thread, with the same callbacks: for a view used on its own
+    (tests, embedding) where no task runner exists. The main window gives its `Background`."""
+
+    def store_write(
+        self,
+        work: Callable[[], Any],
+        on_finished: Callable[[Any], None] | None = None,
+        on_failed: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        try:
+            result = work()
+        except Exception as error:  # reported to the view, which shows it and offers Retry
+            if on_failed is not None:
+                on_failed(error)
+        else:
+            if on_finished is not None:
+                on_finished(result)
+
+    def wait_for_writes(self, timeout_ms: int = 30_000) -> bool:
+        return True

@@ -51,6 +51,8 @@ class AskModelPanel(QWidget):
         self.to_editor = QPushButton()
         self.status = QLabel()
         self.status.setWordWrap(True)
+        # Room for two lines, so a long status wraps instead of being clipped by the splitter below.
+        self.status.setMinimumHeight(2 * self.status.fontMetrics().lineSpacing() + 4)
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.TypeWriter)
         self.prompt = QPlainTextEdit()

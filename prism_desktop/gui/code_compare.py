@@ -22,6 +22,13 @@ CHANGED_TINT = "#fff1cc"
 CHANGED_BAR = "#e0a800"
 
 
+def _tinted(colour: str) -> QColor:
+    """A change tint on a dark background: the bar's hue, faint, so light code text stays readable."""
+    tinted = QColor(colour)
+    tinted.setHsv(tinted.hue(), 160, 90)
+    return tinted
+
+
 @dataclass(frozen=True)
 class AlignedRow:
     left: int | None  # 1-based line of the reference, None for a filler
@@ -143,6 +150,7 @@ class CodeCompare(LanguageAware, QWidget):
         if reference is None:
             self.reference.set_code("", [])
             return
+        tint = _tinted if self.palette().base().color().lightness() < 128 else QColor
         left_tints: dict[int, QColor] = {}
         right_tints: dict[int, QColor] = {}
         left_bars: dict[int, QColor] = {}
@@ -152,11 +160,11 @@ class CodeCompare(LanguageAware, QWidget):
                 continue
             if aligned.left is not None:
                 changed = aligned.kind == "replace" and aligned.right is not None
-                left_tints[row] = QColor(CHANGED_TINT if changed else REMOVED_TINT)
+                left_tints[row] = tint(CHANGED_TINT if changed else REMOVED_TINT)
                 left_bars[row] = QColor(CHANGED_BAR if changed else REMOVED_BAR)
             if aligned.right is not None:
                 changed = aligned.kind == "replace" and aligned.left is not None
-                right_tints[row] = QColor(CHANGED_TINT if changed else ADDED_TINT)
+                right_tints[row] = tint(CHANGED_TINT if changed else ADDED_TINT)
                 right_bars[row] = QColor(CHANGED_BAR if changed else ADDED_BAR)
         self.reference.set_row_tints(left_tints, left_bars)
         self.candidate.set_row_tints(right_tints, right_bars)

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from prism_desktop.gui.highlighter import BslHighlighter
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 
 SEVERITY_COLORS = {"error": "#d0312d", "warning": "#e39b0b", "information": "#2f6fca", "hint": "#7b8794"}
 SEVERITY_RANK = {"error": 0, "warning": 1, "information": 2, "hint": 3}
@@ -292,4 +293,7 @@ class CodeEditor(QPlainTextEdit):
         row = self._row_at(position)
         if row is None or row not in self._markers:
             return ""
-        return "\n".join(f"{severity_name(m.severity)}: {m.message}" for m in self._markers[row])
+        # Diagnostic messages quote the candidate's own identifiers: shown literally.
+        return plain_tooltip(
+            "\n".join(f"{severity_name(m.severity)}: {m.message}" for m in self._markers[row])
+        )

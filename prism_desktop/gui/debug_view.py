@@ -25,6 +25,8 @@ from prism_desktop.gui.actions import make_action
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import CodeEditor, GutterMarker
 from prism_desktop.gui.logs_tabs import LogsTabs
+from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.gui.query_console import QueryConsole
 from prism_desktop.gui.runs_model import format_score, na_text
 from prism_desktop.gui.scoring_panel import sandbox_text
@@ -52,6 +54,11 @@ class DebugView(QWidget):
         self.task.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.task.currentIndexChanged.connect(self._task_changed)
         self.load_canonical = QPushButton()
+        self.load_run = QPushButton()  # the candidate of the run under review
+        self.load_run.setObjectName("loadRunCandidate")
+        self.load_run.setEnabled(False)
+        self.load_run.clicked.connect(self.load_run_candidate)
+        self._run_candidate: tuple[str, int, str] | None = None  # task id, run id, code
         self.load_baseline = QPushButton()
         self.run_button = QPushButton()
         self.run_canonical = QPushButton()
@@ -72,6 +79,7 @@ class DebugView(QWidget):
         self.busy.setMaximumWidth(160)
         self.busy.setVisible(False)
         self.outcome = QLabel()
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)  # quotes the run's own messages
         self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.score_labels = {axis: QLabel() for axis in AXES}
         self.logs = LogsTabs()
@@ -83,7 +91,7 @@ class DebugView(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.task, 1)
         top.addSpacing(8)
-        for widget in (self.load_label, self.load_canonical, self.load_baseline):
+        for widget in (self.load_label, self.load_run, self.load_canonical, self.load_baseline):
             top.addWidget(widget)
         top.addSpacing(8)
         for widget in (self.run_label, self.run_canonical, self.run_baseline):
@@ -149,17 +157,41 @@ class DebugView(QWidget):
 
     def _task_changed(self) -> None:
         task = self.current_task()
-        self.statement.setMarkdown(task.prompt if task else "")  # paragraphs reflow, lists stay
+        # Paragraphs reflow, lists stay; HTML in a task file is not interpreted.
+        self.statement.document().setMarkdown(task.prompt if task else "", MARKDOWN_WITHOUT_HTML)
         self.console.set_task(task)
         self.side_tabs.setTabEnabled(1, bool(task and task.category == "B"))
         if not self.side_tabs.isTabEnabled(1):
             self.side_tabs.setCurrentIndex(0)
         self.load_canonical.setEnabled(bool(task and task.canonical))
         self.load_baseline.setEnabled(bool(task and task.perf_baseline))
+        self._update_load_run()
         self._update_run_buttons()
         self._show_scores(None)
         self.logs.show_result(None, None)
         self.outcome.clear()
+
+    def set_run_candidate(self, task_id: str | None, run_id: int | None, code: str | None) -> None:
+        """The run under review (its task opens here; its candidate is one click away)."""
+        self._run_candidate = (task_id, run_id, code) if task_id and run_id is not None and code else None
+        if task_id:
+            self.select_task(task_id)
+        self._update_load_run()
+
+    def _update_load_run(self) -> None:
+        task = self.current_task()
+        usable = self._run_candidate is not None and task is not None and task.id == self._run_candidate[0]
+        self.load_run.setEnabled(usable)
+        run_id = self._run_candidate[1] if self._run_candidate else None
+        self.load_run.setToolTip(
+            self.tr("Load the candidate of run #%1 (the one under review)").replace("%1", str(run_id))
+            if usable
+            else self.tr("No run of this task is under review")
+        )
+
+    def load_run_candidate(self) -> None:
+        if self._run_candidate is not None and self.load_run.isEnabled():
+            self.editor.setPlainText(self._run_candidate[2])
 
     def _load(self, which: str, run: bool = False) -> None:
         task = self.current_task()
@@ -238,7 +270,7 @@ class DebugView(QWidget):
         for axis, label in self.score_labels.items():
             text = format_score(axis, values[axis])
             label.setText(f"<b>{axis}</b>&nbsp;{text}&nbsp;&nbsp;")
-            label.setToolTip(na_text(reasons[axis]) if axis in reasons else "")
+            label.setToolTip(plain_tooltip(na_text(reasons[axis])) if axis in reasons else "")
 
     # -- language ----------------------------------------------------------------------------------
 
@@ -255,6 +287,8 @@ class DebugView(QWidget):
         self.load_label.setText(self.tr("Load:"))
         self.run_label.setText(self.tr("Run:"))
         self.load_canonical.setText(self.tr("Canonical"))
+        self.load_run.setText(self.tr("This run's candidate"))
+        self._update_load_run()
         self.load_canonical.setToolTip(
             self.tr("Put the task's reference solution (canonical.bsl) in the editor")
         )

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLineEdit, QToolButton, QWidget
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QToolButton,
+    QWidget,
+)
 
 from prism_desktop.services.runs_query import AXES, Band, Choices, RunsFilter, RunState
 
@@ -54,6 +62,14 @@ class FilterBar(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("0") * 12)
         self.reset_button = QToolButton()
+        # "Only the runs of …" (a confusion cell of the agreement window): cleared by Reset.
+        self._only_runs: frozenset[int] | None = None
+        self.only_label = QLabel()
+        self.only_label.setObjectName("onlyRunsLabel")
+        self.only_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.only_label.setWordWrap(True)
+        self.only_label.setStyleSheet("color: palette(link); font-weight: 600;")
+        self.only_label.hide()
         self.task.setMinimumContentsLength(12)
         self.model.setMinimumContentsLength(8)
         self.state.setMinimumContentsLength(10)
@@ -95,6 +111,7 @@ class FilterBar(QWidget):
         second.addWidget(self.reset_button)
         layout.addLayout(first, 0, 0)
         layout.addLayout(second, 1, 0)
+        layout.addWidget(self.only_label, 2, 0)
         self.set_choices(Choices())
         self._retranslate()
 
@@ -132,13 +149,25 @@ class FilterBar(QWidget):
             state=RunState(self.state.currentData()),  # Qt hands the enum back as a plain str
             search=self.search.text().strip(),
             expert=expert or None,
+            run_ids=self._only_runs,
         )
+
+    def show_runs(self, run_ids: frozenset[int], what: str) -> None:
+        """Only these runs (every other choice back to "all"); `what` says which they are."""
+        self.show_only(only_runs=frozenset(run_ids))
+        text = self.tr("Only %1 (%2 runs); Reset shows every run.")
+        self.only_label.setText(text.replace("%1", what).replace("%2", str(len(run_ids))))
+        self.only_label.show()
 
     def reset(self) -> None:
         self.show_only()
 
-    def show_only(self, task_id: str | None = None, model_id: str | None = None) -> None:
+    def show_only(
+        self, task_id: str | None = None, model_id: str | None = None, only_runs: frozenset[int] | None = None
+    ) -> None:
         """Every choice back to "all", then the given task and model (when the lists have them)."""
+        self._only_runs = only_runs
+        self.only_label.setVisible(only_runs is not None)
         with _Quiet(self):
             for combo in (self.task, self.category, self.model, self.band, self.state):
                 combo.setCurrentIndex(0)

@@ -337,9 +337,10 @@ class GenerateDialog(QDialog):
         self.log.appendPlainText(self.tr("Experiment %1").replace("%1", generator.plan.experiment_name))
         store, workspace = self.window_.store, self.workspace
 
-        def job(progress: Any, _cancel: Any) -> GeneratedRuns:
+        def job(progress: Any, cancel: Any) -> GeneratedRuns:
             self._progress = progress
-            return generate_into_store(store, workspace, generator)
+            # The worker's cancel event is set when the app quits: generation stops with it.
+            return generate_into_store(store, workspace, generator, cancel)
 
         self.window_.background.start(
             job,
@@ -411,10 +412,6 @@ class GenerateDialog(QDialog):
     def score_new_runs(self) -> None:
         if self.generated is not None and self.generated.run_ids:
             self.window_.score_runs(self.generated.run_ids)
-
-    def closeEvent(self, event: Any) -> None:
-        self.cancel()
-        super().closeEvent(event)
 
     # -- language -------------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.gui.code_editor import LanguageAware
 from prism_desktop.gui.hotkeys import keys_of
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.store.models import GRADE_STEPS
 
 # Stored values stay in the domain's language whatever the UI language (they end up in exports).
@@ -34,8 +35,8 @@ APPROACHES = ("идиоматично", "приемлемо", "неудачны�
 
 _BUTTON_STYLE = """
 QPushButton { min-width: 30px; max-width: 38px; padding: 3px 0; border: 1px solid #b8bfc9;
-              border-radius: 3px; background: #ffffff; font-weight: 600; }
-QPushButton:hover { background: #eef3fb; }
+              border-radius: 3px; background: palette(base); font-weight: 600; }
+QPushButton:hover { background: palette(alternate-base); }
 QPushButton:checked { background: #1f5fbf; color: white; border-color: #174a96; }
 """
 
@@ -74,8 +75,9 @@ class AxisBox(QFrame):
             row.addWidget(button)
         row.addStretch(1)
         self.chosen_text = QLabel()
+        self.chosen_text.setTextFormat(Qt.TextFormat.PlainText)  # the rubric comes from a protocol file
         self.chosen_text.setWordWrap(True)
-        self.chosen_text.setStyleSheet("color: #374151;")
+        self.chosen_text.setStyleSheet("color: palette(text);")
         self.collapsed = QWidget()
         collapsed_layout = QVBoxLayout(self.collapsed)
         collapsed_layout.setContentsMargins(0, 0, 0, 0)
@@ -95,6 +97,7 @@ class AxisBox(QFrame):
         for line, step in enumerate(steps):
             button = self._button(step, self.grid_group)
             text = QLabel(self.criteria.get(step, ""))
+            text.setTextFormat(Qt.TextFormat.PlainText)
             text.setWordWrap(True)
             text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             self.grid_buttons[step] = button
@@ -116,7 +119,7 @@ class AxisBox(QFrame):
         button.setCheckable(True)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the review view's shortcuts
         button.setStyleSheet(_BUTTON_STYLE)
-        button.setToolTip(self.criteria.get(step, ""))
+        button.setToolTip(plain_tooltip(self.criteria.get(step, "")))
         group.addButton(button, step)
         button.clicked.connect(lambda _checked=False, s=step: self.stepClicked.emit(self.axis, s))
         return button
@@ -132,10 +135,11 @@ class AxisBox(QFrame):
                 button.setChecked(group.id(button) == step)
             group.setExclusive(True)
         for value, label in self.grid_texts.items():
-            label.setStyleSheet("font-weight: 600; color: #174a96;" if value == step else "color: #374151;")
+            chosen = "font-weight: 600; color: palette(link);"
+            label.setStyleSheet(chosen if value == step else "color: palette(text);")
         self.state.setText("" if step is None else f"<b>{step}</b>")
         self.chosen_text.setText(self.criteria.get(step, "") if step is not None else not_graded)
-        self.chosen_text.setStyleSheet("color: #374151;" if step is not None else "color: #9ca3af;")
+        self.chosen_text.setStyleSheet("color: palette(text);" if step is not None else "color: #9ca3af;")
         if step is not None:
             self.missing = False
         self._restyle()
@@ -153,9 +157,9 @@ class AxisBox(QFrame):
 
     def _restyle(self) -> None:
         if self.missing and self.step is None:
-            frame = "border: 2px solid #c4320a; background: #fff4ed;"
+            frame = "border: 2px solid #c4320a; background: palette(alternate-base);"
         elif self.current:
-            frame = "border: 2px solid #1f5fbf; background: #f7faff;"
+            frame = "border: 2px solid #1f5fbf; background: palette(alternate-base);"
         else:
             frame = "border: 1px solid #d5d9e0;"
         self.setStyleSheet(f"QFrame#axisBox{self.axis} {{ {frame} border-radius: 4px; }}")
@@ -174,10 +178,12 @@ class GradingPanel(LanguageAware, QWidget):
         super().__init__(parent)
         self.boxes: dict[str, AxisBox] = {}
         self.axis_names: dict[str, str] = {}
+        self._save_state: tuple[str, int] = ("saved", 0)
         self._current: str | None = None
         self.heading = QLabel()
         self.heading.setStyleSheet("font-weight: 600;")
         self.identity = QLabel()
+        self.identity.setTextFormat(Qt.TextFormat.PlainText)  # the expert's and the session's names
         self.identity.setStyleSheet("color: #4b5563;")
         # The panel sits in a scroll area without a horizontal bar: every text wraps instead of
         # pushing the panel wider than the window and getting clipped.
@@ -227,11 +233,17 @@ class GradingPanel(LanguageAware, QWidget):
         note.addWidget(self.comment_label, 1, 0)
         note.addWidget(self.comment_edit, 1, 1)
         note.setColumnStretch(1, 1)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.status, 1)
-        bottom.addWidget(self.flag_button)
-        bottom.addWidget(self.skip_button)
-        bottom.addWidget(self.next_button)
+        # The status on its own line, the buttons below it: the column stays narrow enough for a
+        # 1280-pixel screen in both languages.
+        bottom = QVBoxLayout()
+        bottom.setSpacing(3)
+        bottom.addWidget(self.status)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.flag_button)
+        buttons.addWidget(self.skip_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.next_button)
+        bottom.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -248,8 +260,9 @@ class GradingPanel(LanguageAware, QWidget):
         self.comment_label.setText(self.tr("Comment:"))
         self.comment_edit.setPlaceholderText(self.tr("what the machine cannot see (C to type, Esc to leave)"))
         self.next_button.setText(self.tr("Save and next  ⏎"))
-        self.skip_button.setText(self.tr("Skip  ␣"))
-        self.flag_button.setText(self.tr("Unsure  F"))
+        self.skip_button.setText(self.tr("Skip"))
+        self.skip_button.setToolTip(self.tr("Leave this run ungraded for now and go on (Space)"))
+        self.flag_button.setText(self.tr("Unsure"))
         self.flag_button.setToolTip(self.tr("Flag this run: you are not sure of your grades (F)"))
         labels = {
             None: self.tr("— not judged —"),
@@ -298,18 +311,42 @@ class GradingPanel(LanguageAware, QWidget):
     def set_grades(self, steps: Mapping[str, int], comment: str | None, approach: str | None) -> None:
         for axis, box in self.boxes.items():
             box.set_step(steps.get(axis), self.tr("not graded yet"))
-        graded = sum(1 for axis in self.boxes if axis in steps)
-        self.status.setText(
-            self.tr("%1 of %2 axes graded · saved")
-            .replace("%1", str(graded))
-            .replace("%2", str(len(self.boxes)))
-        )
+        self._show_status()
         self.approach_box.blockSignals(True)
         index = self.approach_box.findData(approach) if approach else 0
         self.approach_box.setCurrentIndex(max(index, 0))
         self.approach_box.blockSignals(False)
         if not self.comment_edit.hasFocus():
             self.comment_edit.setText(comment or "")
+
+    def show_step(self, axis: str, step: int | None) -> None:
+        """Show a step the expert just gave, before the store has confirmed it."""
+        box = self.boxes.get(axis)
+        if box is not None:
+            box.set_step(step, self.tr("not graded yet"))
+        self._show_status()
+
+    def set_save_state(self, state: str, count: int = 0) -> None:
+        """ "saved", "saving", "busy" (the store is locked; still trying) or "failed"."""
+        self._save_state = (state, count)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        graded = sum(1 for box in self.boxes.values() if box.step is not None)
+        counted = (
+            self.tr("%1 of %2 axes graded").replace("%1", str(graded)).replace("%2", str(len(self.boxes)))
+        )
+        state, count = self._save_state
+        words = {
+            "saved": self.tr("saved"),
+            "saving": self.tr("saving…"),
+            "busy": self.tr("still saving: the store is busy (another program holds it); keep working"),
+            "failed": self.tr("%1 change(s) NOT saved — see Retry above").replace("%1", str(count)),
+        }
+        self.status.setText(f"{counted} · {words[state]}")
+        self.status.setStyleSheet(
+            "color: #b42318; font-weight: 600;" if state in ("failed", "busy") else "color: #4b5563;"
+        )
 
     def highlight_missing(self, axes: Sequence[str]) -> None:
         for axis, box in self.boxes.items():

@@ -19,7 +19,7 @@ class HelpOverlay(QWidget):
         self.card = QFrame(self)
         self.card.setObjectName("helpCard")
         self.card.setStyleSheet(
-            "QFrame#helpCard { background: white; border-radius: 8px; border: 1px solid #c7ccd4; }"
+            "QFrame#helpCard { background: palette(window); border-radius: 8px; border: 1px solid #c7ccd4; }"
         )
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 13pt; font-weight: 600;")
@@ -47,8 +47,8 @@ class HelpOverlay(QWidget):
         for row, (keys, action) in enumerate(rows):
             key_label = QLabel(keys)
             key_label.setStyleSheet(
-                "font-family: monospace; font-weight: 600; background: #f3f4f6; border: 1px solid #d1d5db;"
-                " border-radius: 3px; padding: 1px 6px;"
+                "font-family: monospace; font-weight: 600; background: palette(alternate-base);"
+                " border: 1px solid #d1d5db; border-radius: 3px; padding: 1px 6px;"
             )
             self.grid.addWidget(key_label, row, 0, Qt.AlignmentFlag.AlignRight)
             self.grid.addWidget(QLabel(action), row, 1)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pygments.lexers import get_lexer_by_name
 from pygments.token import Comment, Keyword, Name, Number, Operator, String, _TokenType
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
@@ -44,10 +45,20 @@ def _query_spans(literal: str, offset: int) -> list[tuple[int, int, _TokenType]]
     ]
 
 
-def _document_tokens(text: str, query: bool = False) -> list[tuple[int, int, _TokenType, bool]]:
+# Code tasks in other languages are shown with Pygments' own lexers and the same palette.
+OTHER_LANGUAGES = {"python": "python", "typescript": "typescript", "go": "go"}
+
+
+def _document_tokens(
+    text: str, query: bool = False, language: str = "bsl"
+) -> list[tuple[int, int, _TokenType, bool]]:
     """(start, length, token, in_query) over the whole text. A string literal runs from its opening
     quote token to its closing one; when it holds a query, the query's tokens are added over it.
-    With `query`, the whole text is a query (the debug mode's query console)."""
+    With `query`, the whole text is a query (the debug mode's query console); with a `language` of
+    OTHER_LANGUAGES, the text is lexed by that language's Pygments lexer."""
+    if language in OTHER_LANGUAGES:
+        lexer = get_lexer_by_name(OTHER_LANGUAGES[language], stripnl=False, ensurenl=False)
+        return [(i, len(v), t, False) for i, t, v in lexer.get_tokens_unprocessed(text) if v.strip()]
     if query:
         return [(i, len(v), t, True) for i, t, v in QueryLexer().get_tokens_unprocessed(text) if v.strip()]
     raw = list(BslLexer().get_tokens_unprocessed(text))
@@ -70,14 +81,15 @@ def _document_tokens(text: str, query: bool = False) -> list[tuple[int, int, _To
     return out
 
 
-def line_spans(text: str, query: bool = False) -> tuple[list[list[Span]], list[bool]]:
-    """Per line of `text` (BSL, or a query): its spans, and whether the line ends inside a string
-    literal."""
+def line_spans(text: str, query: bool = False, language: str = "bsl") -> tuple[list[list[Span]], list[bool]]:
+    """Per line of `text` (BSL, a query, or code in one of OTHER_LANGUAGES): its spans, and whether the
+    line ends inside a string literal."""
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     spans: list[list[Span]] = [[] for _ in starts]
     ends_in_string = [False] * len(starts)
     line = 0
-    for start, length, token, in_query in sorted(_document_tokens(text, query), key=lambda t: (t[0], t[3])):
+    tokens = _document_tokens(text, query, language)
+    for start, length, token, in_query in sorted(tokens, key=lambda t: (t[0], t[3])):
         end = start + length
         while line + 1 < len(starts) and starts[line + 1] <= start:
             line += 1
@@ -158,6 +170,7 @@ class BslHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument, query: bool = False):
         super().__init__(None)  # type: ignore[call-overload]  # the document is set below
         self._query = query
+        self._language = "bsl"
         self._stale = True
         self._spans: list[list[Span]] = []
         self._ends_in_string: list[bool] = []
@@ -168,9 +181,17 @@ class BslHighlighter(QSyntaxHighlighter):
     def _invalidate(self, *_change: int) -> None:
         self._stale = True
 
+    def set_language(self, language: str) -> None:
+        """The language shown: bsl (the default) or a code task's language (python, typescript, go)."""
+        if language != self._language:
+            self._language = language
+            self._stale = True
+            self.rehighlight()
+
     def _refresh(self) -> None:
         if self._stale:
-            self._spans, self._ends_in_string = line_spans(self.document().toPlainText(), self._query)
+            text = self.document().toPlainText()
+            self._spans, self._ends_in_string = line_spans(text, self._query, self._language)
             self._stale = False
 
     def highlightBlock(self, text: str) -> None:

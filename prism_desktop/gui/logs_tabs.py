@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.gui.code_editor import SEVERITY_COLORS, LanguageAware, code_font, severity_name
 from prism_desktop.gui.perf_plot import PerfPlot
+from prism_desktop.gui.plain_text import escape
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.sandbox.spec import RunResult
 
 STATUS_COLORS = {
@@ -56,7 +58,7 @@ def _item(
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     if color:
         item.setForeground(QBrush(QColor(color)))
-    item.setToolTip(tooltip if tooltip is not None else item.text())
+    item.setToolTip(plain_tooltip(tooltip if tooltip is not None else item.text()))
     return item
 
 
@@ -216,19 +218,21 @@ class LogsTabs(LanguageAware, QTabWidget):
         diagnostics = self._result.syntax.diagnostics if self._result and self._result.syntax else []
         lines: list[str] = []
         if "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", str(detail["reason"])))
+            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
         elif "root_causes" in detail:
-            lines.append(self.tr("<b>Root causes: %1</b>").replace("%1", str(detail["root_causes"])))
+            lines.append(self.tr("<b>Root causes: %1</b>").replace("%1", escape(str(detail["root_causes"]))))
             if "parse_error_clusters" in detail:
                 lines.append(
                     self.tr("parse-error clusters: %1, compile blockers: %2")
-                    .replace("%1", str(detail.get("parse_error_clusters")))
-                    .replace("%2", str(detail.get("blockers")))
+                    .replace("%1", escape(str(detail.get("parse_error_clusters"))))
+                    .replace("%2", escape(str(detail.get("blockers"))))
                 )
             if detail.get("balanced") is False:
-                pairs = ", ".join(
-                    f"{word}: {counts.get('open')}/{counts.get('close')}"
-                    for word, counts in (detail.get("balance_detail") or {}).items()
+                pairs = escape(
+                    ", ".join(
+                        f"{word}: {counts.get('open')}/{counts.get('close')}"
+                        for word, counts in (detail.get("balance_detail") or {}).items()
+                    )
                 )
                 lines.append(
                     self.tr("<b>Unbalanced blocks</b> (opened/closed): %1 — S is 0 by the pre-check").replace(
@@ -236,11 +240,11 @@ class LogsTabs(LanguageAware, QTabWidget):
                     )
                 )
             for error in detail.get("errors") or []:
-                lines.append(f"• {error}")
+                lines.append(f"• {escape(error)}")
         elif self._auto_run is None:
             lines.append(self._nothing())
         if self._result and self._result.syntax:
-            lines.append(self.tr("Analyzer: %1").replace("%1", self._result.syntax.instrument))
+            lines.append(self.tr("Analyzer: %1").replace("%1", escape(self._result.syntax.instrument)))
         self.syntax_summary.setText("<br>".join(lines))
         counted = set(detail.get("error_codes") or [])
         self.diagnostics.setRowCount(len(diagnostics))
@@ -265,24 +269,26 @@ class LogsTabs(LanguageAware, QTabWidget):
         measured = self._result.tests if self._result else None
         lines: list[str] = []
         if "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", str(detail["reason"])))
+            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
         elif detail:
             passed, total = detail.get("passed"), detail.get("total")
             lines.append(
-                self.tr("<b>Passed %1 of %2</b>").replace("%1", _na(passed)).replace("%2", _na(total))
+                self.tr("<b>Passed %1 of %2</b>")
+                .replace("%1", escape(_na(passed)))
+                .replace("%2", escape(_na(total)))
             )
             entry = detail.get("entry_point") or (measured.entry_point if measured else None)
-            lines.append(self.tr("entry point: %1").replace("%1", _na(entry)))
+            lines.append(self.tr("entry point: %1").replace("%1", escape(_na(entry))))
             if detail.get("status"):
-                lines.append(self.tr("1C run status: %1").replace("%1", str(detail["status"])))
+                lines.append(self.tr("1C run status: %1").replace("%1", escape(str(detail["status"]))))
             if detail.get("platform_errors"):
                 lines.append(
-                    self.tr("platform errors: %1").replace("%1", ", ".join(detail["platform_errors"]))
+                    self.tr("platform errors: %1").replace("%1", escape(", ".join(detail["platform_errors"])))
                 )
         elif self._auto_run is None:
             lines.append(self._nothing())
         if measured is not None and measured.detail:
-            lines.append(self.tr("Runner says: %1").replace("%1", measured.detail))
+            lines.append(self.tr("Runner says: %1").replace("%1", escape(measured.detail)))
         self.tests_summary.setText("<br>".join(lines))
         cases = measured.cases if measured else []
         rows: list[list[tuple[str, str | None]]] = []
@@ -357,24 +363,24 @@ class LogsTabs(LanguageAware, QTabWidget):
                 rows.append((size, "ok", value, None, ""))
         lines: list[str] = []
         if "leg" in detail:
-            lines.append(self.tr("Leg: %1").replace("%1", str(detail["leg"])))
+            lines.append(self.tr("Leg: %1").replace("%1", escape(str(detail["leg"]))))
         if "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", str(detail["reason"])))
+            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
         growth, p_opt = detail.get("growth"), detail.get("p_opt")
         if growth is not None or p_opt is not None:
             text = (
                 self.tr("growth p = %1, optimal p_opt = %2")
-                .replace("%1", _na(growth))
-                .replace("%2", _na(p_opt))
+                .replace("%1", escape(_na(growth)))
+                .replace("%2", escape(_na(p_opt)))
             )
             if growth is not None and p_opt is not None:
                 text += f", d = p − p_opt = {growth - p_opt:.2f}"
             lines.append(text)
         for key in ("weighted", "codes"):
             if key in detail:
-                lines.append(f"{key}: {detail[key]}")
+                lines.append(f"{key}: {escape(detail[key])}")
         if detail.get("note"):
-            lines.append(self.tr("Note: %1").replace("%1", str(detail["note"])))
+            lines.append(self.tr("Note: %1").replace("%1", escape(str(detail["note"]))))
         if not detail and self._auto_run is None:
             lines.append(self._nothing())
         self.perf_summary.setText("<br>".join(lines))
@@ -396,8 +402,8 @@ class LogsTabs(LanguageAware, QTabWidget):
         lines: list[str] = []
         if result is not None:
             runner, isolated = result.runner, result.isolated
-            lines.append(self.tr("Sandbox status: %1").replace("%1", result.status))
-            lines.append(self.tr("Engine: %1").replace("%1", result.engine_version))
+            lines.append(self.tr("Sandbox status: %1").replace("%1", escape(result.status)))
+            lines.append(self.tr("Engine: %1").replace("%1", escape(result.engine_version)))
             timings = result.timings
             parts = [
                 f"{name} {value:.2f} s"
@@ -413,13 +419,13 @@ class LogsTabs(LanguageAware, QTabWidget):
             if parts:
                 lines.append(
                     self.tr("Timings: %1 (total %2 s)")
-                    .replace("%1", ", ".join(parts))
-                    .replace("%2", f"{timings.total:.2f}")
+                    .replace("%1", escape(", ".join(parts)))
+                    .replace("%2", escape(f"{timings.total:.2f}"))
                 )
             if result.infra_detail:
-                lines.append(self.tr("Infrastructure: %1").replace("%1", result.infra_detail))
+                lines.append(self.tr("Infrastructure: %1").replace("%1", escape(result.infra_detail)))
         if runner is not None or isolated is not None:
-            where = _na(runner)
+            where = escape(_na(runner))
             if isolated is True:
                 where += " — " + self.tr("isolated")
             elif isolated is False:

@@ -136,6 +136,7 @@ class MainWindow(QMainWindow):
         self.session_blind = False
         self._sandbox_state: tuple[str, bool | None, str] = ("checking", None, "")
         self._review_stale = False  # the current run was scored while a job ran
+        self._unisolated_answer: bool | None = None  # asked once per start: score NOT isolated?
         self._axes: dict[str, tuple[str, ...]] = {}  # graded axes per category, from the L2 protocol
         self._verified: frozenset[int] | None = None  # Verified runs of the open session
         self._verified_job = 0  # only the newest computation's answer is used
@@ -183,10 +184,17 @@ class MainWindow(QMainWindow):
         self.import_progress = QProgressBar()
         self.import_progress.setMaximumWidth(200)
         self.import_progress.setVisible(False)
+        # The expert's own progress over the shown runs (the session's, in a session).
+        self.grading_progress = QProgressBar()
+        self.grading_progress.setObjectName("gradingProgress")
+        self.grading_progress.setMinimumWidth(220)
+        self.grading_progress.setMaximumWidth(280)
+        self.grading_progress.setVisible(False)
         bar = self.statusBar()
         # Messages come and go on the left; the lasting state sits on the right.
         bar.addWidget(self.import_progress)
         bar.addPermanentWidget(self.scoring)
+        bar.addPermanentWidget(self.grading_progress)
         bar.addPermanentWidget(self.counts_label)
         bar.addPermanentWidget(self.expert_label)
         bar.addPermanentWidget(self.sandbox_label)
@@ -194,7 +202,7 @@ class MainWindow(QMainWindow):
         self.commands = install_main_actions(self)
         self.commands.action("view.wrap").setChecked(settings.code_wrap)
         self.filters.filterChanged.connect(self.apply_filter)
-        self.tabs.currentChanged.connect(lambda _index: self._update_grading_keys())
+        self.tabs.currentChanged.connect(self._tab_changed)
         self.table.clicked.connect(lambda _index: self.focus_grading())
         self.table.currentRunChanged.connect(self._current_run_changed)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
@@ -219,7 +227,12 @@ class MainWindow(QMainWindow):
     def _new_review(self, workspace: Workspace) -> None:
         """G2's review view is bound to one workspace: built anew when another one opens."""
         review = ReviewView(
-            self.store, workspace, self.settings.expert_name or None, self.session_id, shortcuts=False
+            self.store,
+            workspace,
+            self.settings.expert_name or None,
+            self.session_id,
+            shortcuts=False,
+            writer=self.background,
         )
         review.gradeSaved.connect(self._grade_saved)
         review.requestNextRun.connect(self.next_ungraded)
@@ -232,6 +245,10 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         review.show_run(self.table.current_run)
         review.code.set_wrap(self.commands.action("view.wrap").isChecked())
+        for key, splitter in self._review_splitters().items():  # as the expert left them
+            state = self.settings.window_state(key)
+            if state is not None:
+                splitter.restoreState(state)
         review.code.set_zoom(self.settings.code_zoom)
         self._update_grading_keys()
 
@@ -329,8 +346,7 @@ class MainWindow(QMainWindow):
     def _show_counts(self, counts: Counts) -> None:
         text = self.tr("Runs: %1 shown of %2 · scored %3").replace("%1", f"{counts.shown:,}").replace(
             "%2", f"{counts.total:,}").replace("%3", f"{counts.scored:,}")
-        if self.settings.expert_name:
-            text += self.tr(" · graded by you %1").replace("%1", f"{counts.graded:,}")
+        self._show_progress(counts)
         text = text.replace(",", "\u202f")
         if text == self.counts_label.text():
             return
@@ -341,6 +357,24 @@ class MainWindow(QMainWindow):
         width = label.sizeHint().width()
         if width > label.minimumWidth():
             label.setMinimumWidth(width + label.fontMetrics().horizontalAdvance("0000"))
+
+    def _show_progress(self, counts: Counts) -> None:
+        """"12/20 · 2 incomplete": the expert's fully graded runs among the shown ones."""
+        bar = self.grading_progress
+        bar.setVisible(bool(self.settings.expert_name) and counts.shown > 0)
+        bar.setRange(0, max(counts.shown, 1))
+        bar.setValue(counts.graded)
+        text = f"{counts.graded}/{counts.shown}"
+        if counts.incomplete:
+            text += self.tr(" · %1 incomplete").replace("%1", str(counts.incomplete))
+        bar.setFormat(text)
+        who = self.settings.expert_name
+        scope = self.tr("in session “%1”").replace("%1", self.session_name) if self.session_id else ""
+        bar.setToolTip(
+            self.tr("Runs you (%1) have graded on every axis %2; incomplete: graded on some axes only")
+            .replace("%1", who)
+            .replace("%2", scope)
+        )
 
     def _current_run_changed(self, run_id: int | None) -> None:
         if self.review is not None:
@@ -420,11 +454,48 @@ class MainWindow(QMainWindow):
     def _start_scoring(self, run_ids: list[int]) -> None:
         if self.workspace is None or not run_ids:
             return
+        if self._must_confirm_unisolated():
+            self._confirm_unisolated(lambda: self._start_scoring(run_ids))
+            return
         settings = self.settings
         self.scoring.start(
             self.query, self.current_filter(), self.workspace, run_ids, settings.sandbox, settings.jobs
         )
         self._update_actions()
+
+    def _must_confirm_unisolated(self) -> bool:
+        """"auto" fell back to the local sandbox (no Docker image): candidate code would run NOT
+        isolated. Asked once per start of the app; choosing "local" in the settings is an answer."""
+        state, isolated, _detail = self._sandbox_state
+        return (
+            self.settings.sandbox == "auto" and state == "ready" and isolated is False
+            and self._unisolated_answer is None
+        )
+
+    def _confirm_unisolated(self, then: Any) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("Score without isolation?"),
+            self.tr(
+                "Docker is not available, so candidate code would run as a local process on this "
+                "computer, NOT isolated. Build the sandbox image (prism-desktop sandbox build) to score "
+                "in isolated containers.\n\nScore locally for the rest of this session?"
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setObjectName("unisolatedQuestion")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(button: Any) -> None:
+            if box.standardButton(button) == QMessageBox.StandardButton.Yes:
+                self._unisolated_answer = True  # remembered; Cancel asks again next time
+                then()
+
+        box.buttonClicked.connect(answered)
+        box.open()
+        self.unisolated_question = box
 
     def score_runs(self, run_ids: list[int]) -> None:
         """Level 1 for these runs (the ones just generated, say)."""
@@ -481,6 +552,7 @@ class MainWindow(QMainWindow):
     def _message(self, icon: QMessageBox.Icon, title: str, text: str, details: str = "") -> QMessageBox:
         """A window-modal message that does not block the event loop (background work goes on)."""
         box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # errors quote file names and file contents
         if details:
             box.setDetailedText(details)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -642,6 +714,18 @@ class MainWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
 
+    def show_run_ids(self, run_ids: frozenset[int], what: str) -> None:
+        """The runs table narrowed to these runs (a confusion cell of the agreement window)."""
+        self.filters.show_runs(run_ids, what)
+        if not self.commands.action("view.toggle_runs").isChecked():
+            self.commands.action("view.toggle_runs").setChecked(True)
+            self.toggle_runs_table()
+        self.tabs.setCurrentIndex(REVIEW_TAB)
+        if self.model.rowCount():
+            self.table.select_row(0)
+        self.raise_()
+        self.activateWindow()
+
     def show_review_tab(self) -> None:
         self.tabs.setCurrentIndex(REVIEW_TAB)
         self.focus_grading()
@@ -677,11 +761,14 @@ class MainWindow(QMainWindow):
             self.review.code.set_zoom(zoom)
 
     def debug_current_task(self) -> None:
-        current = self.table.current_run
-        row = self.query.rows_by_id([current]).get(current) if current is not None else None
-        if row is not None:
-            self.debug.select_task(row.task_id)
-        self.tabs.setCurrentIndex(DEBUG_TAB)
+        self.tabs.setCurrentIndex(DEBUG_TAB)  # _tab_changed opens the current run's task there
+
+    def _tab_changed(self, index: int) -> None:
+        self._update_grading_keys()
+        if index == DEBUG_TAB:
+            review = self.review.review if self.review is not None else None
+            if review is not None:
+                self.debug.set_run_candidate(review.task_id, review.run_id, review.candidate_code)
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -721,9 +808,17 @@ class MainWindow(QMainWindow):
             # window has its size; each side keeps at least its minimum.
             QTimer.singleShot(0, lambda: self.splitter.setSizes([2 * self.width(), 3 * self.width()]))
 
+    def _review_splitters(self) -> dict[str, QSplitter]:
+        """The review's own splitters (code | grading, statement / code / logs), by settings key."""
+        if self.review is None:
+            return {}
+        return {"review_splitter": self.review.splitter, "review_left_splitter": self.review.left_splitter}
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_state("geometry", self.saveGeometry())
         self.settings.set_window_state("splitter", self.splitter.saveState())
+        for key, splitter in self._review_splitters().items():
+            self.settings.set_window_state(key, splitter.saveState())
         self.scoring.shutdown()
         self.background.shutdown()
         super().closeEvent(event)

@@ -15,14 +15,17 @@ shows the help overlay.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QScrollArea,
     QSplitter,
     QTextBrowser,
@@ -31,16 +34,20 @@ from PySide6.QtWidgets import (
 )
 
 from prism_desktop.gui.actions import make_action
+from prism_desktop.gui.app_workers import Background, ImmediateWrites
 from prism_desktop.gui.code_compare import CodeCompare
 from prism_desktop.gui.code_editor import GutterMarker, LanguageAware
 from prism_desktop.gui.grading_panel import GradingPanel
 from prism_desktop.gui.help_overlay import HelpOverlay
 from prism_desktop.gui.hotkeys import Scope, help_rows
 from prism_desktop.gui.logs_tabs import LogsTabs
+from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML, escape
 from prism_desktop.gui.scores_panel import ScoresPanel
+from prism_desktop.services.annotations import is_flagged, set_flag
 from prism_desktop.services.grading import (
     GradingError,
     RunReview,
+    UndoneChange,
     applicable_axes,
     clear_grade,
     ensure_expert,
@@ -53,7 +60,9 @@ from prism_desktop.services.grading import (
     undo_last,
 )
 from prism_desktop.services.model_comparison import sample_siblings
+from prism_desktop.services.save_failures import failure_text
 from prism_desktop.services.sessions import SessionSummary, session_info
+from prism_desktop.services.visibility import SHOWN, Visibility, run_visibility
 from prism_desktop.store import Store
 from prism_desktop.store.models import GRADE_AXES as AXES
 from prism_desktop.store.models import GRADE_STEPS
@@ -85,6 +94,50 @@ def diagnostic_markers(review: RunReview) -> list[GutterMarker]:
     ]
 
 
+BUSY_NOTICE_MS = 5000  # a save still waiting after this long says the store is busy
+
+
+@dataclass
+class PendingWrite:
+    """One change the expert made, on its way to the store (or failed, kept for Retry)."""
+
+    run_id: int
+    what: str  # in the expert's words: "S = 8 on run #12"
+    work: Callable[[], Any]
+    after: Callable[[Any], None]
+
+
+class SaveErrorBar(LanguageAware, QFrame):
+    """Red bar over the grading panel: what was not saved, why, and Retry."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("saveErrorBar")
+        self.setStyleSheet(
+            "QFrame#saveErrorBar { background: #fdecea; border: 1px solid #f4b4ae; border-radius: 4px; }"
+        )
+        self.text = QLabel()
+        self.text.setTextFormat(Qt.TextFormat.PlainText)  # the store's own message is quoted
+        self.text.setWordWrap(True)
+        self.text.setStyleSheet("color: #8a1c13;")
+        self.retry = QPushButton()
+        self.retry.setObjectName("retrySaveButton")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.retry, 0, Qt.AlignmentFlag.AlignTop)
+        self.retranslate()
+        self.hide()
+
+    def retranslate(self) -> None:
+        self.retry.setText(self.tr("Retry"))
+
+    def show_failure(self, text: str, count: int) -> None:
+        more = self.tr(" (%1 changes are waiting)").replace("%1", str(count)) if count > 1 else ""
+        self.text.setText(text + more)
+        self.show()
+
+
 class ReviewView(LanguageAware, QWidget):
     gradeSaved = Signal(int)  # run id whose grades changed (saved, cleared or undone)
     requestNextRun = Signal()  # Enter: the host moves on (next_ungraded_run_id() knows the next one)
@@ -101,6 +154,7 @@ class ReviewView(LanguageAware, QWidget):
         parent: QWidget | None = None,
         *,
         shortcuts: bool = True,
+        writer: Background | ImmediateWrites | None = None,
     ):
         super().__init__(parent)
         self.setObjectName("reviewView")
@@ -114,6 +168,8 @@ class ReviewView(LanguageAware, QWidget):
         self.review: RunReview | None = None
         self.task: Task | None = None
         self.machine_hidden = False
+        self.visible: Visibility = SHOWN
+        self._header_model_shown = True
 
         self.header = QLabel()
         self.header.setObjectName("reviewHeader")
@@ -136,13 +192,24 @@ class ReviewView(LanguageAware, QWidget):
         self.message.setStyleSheet("color: #b42318;")
         self.message.hide()
         self.help = HelpOverlay(self)
+        # Writes: the main window's task runner (store lane), or at once on this thread when alone.
+        self.writer = writer or ImmediateWrites()
+        self._pending: list[PendingWrite] = []
+        self._failed: list[PendingWrite] = []
+        self._saved_note: tuple[str | None, str | None] = (None, None)
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.setInterval(BUSY_NOTICE_MS)
+        self._busy_timer.timeout.connect(self._store_busy)
+        self.save_error = SaveErrorBar()
+        self.save_error.retry.clicked.connect(self.retry_failed)
 
         top = QHBoxLayout()
         top.setContentsMargins(4, 2, 4, 2)
         top.addWidget(self.header, 1)
         top.addWidget(self.siblings)
         top.addWidget(self.badge)
-        left = QSplitter(Qt.Orientation.Vertical)
+        left = self.left_splitter = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.statement)
         left.addWidget(self.code)
         left.addWidget(self.logs)
@@ -154,6 +221,7 @@ class ReviewView(LanguageAware, QWidget):
         column_layout = QVBoxLayout(column)
         column_layout.setContentsMargins(4, 0, 4, 0)
         column_layout.setSpacing(8)
+        column_layout.addWidget(self.save_error)
         column_layout.addWidget(self.grading)
         column_layout.addWidget(self.message)
         column_layout.addWidget(self.scores)
@@ -228,8 +296,13 @@ class ReviewView(LanguageAware, QWidget):
     def _install_shortcuts(self) -> None:
         """A view on its own (tests, embedding) binds the grading keys to itself."""
         for name in self._commands:
-            make_action(self, name, None, partial(self.run_command, name),
-                        Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            make_action(
+                self,
+                name,
+                None,
+                partial(self.run_command, name),
+                Qt.ShortcutContext.WidgetWithChildrenShortcut,
+            )
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         # "?" is Shift+/ on some layouts and a plain key on others, which a QShortcut cannot match
@@ -336,7 +409,6 @@ class ReviewView(LanguageAware, QWidget):
         self._show_statement()
         self.code.set_texts(self.task.canonical if self.task else None, review.candidate_code)
         self.code.set_candidate_note(self.candidate_note(review))
-        self.grading.set_flagged(False)
         self.logs.set_raw_response(review.response)
         self.logs.show_result(review.run_result, review.auto_run)
         self.logs.set_stored_context(review.runner, review.isolated, review.raw_logs)
@@ -362,15 +434,18 @@ class ReviewView(LanguageAware, QWidget):
     def _show_header(self) -> None:
         review = self.review
         assert review is not None
-        name = review.task_name or (self.task.name if self.task else "")
-        model = review.model_name or review.model_id
+        # Names come from the experiment file and the model: escaped inside our own markup.
+        name = escape(review.task_name or (self.task.name if self.task else ""))
+        self._header_model_shown = self.visible.model
+        model = escape(review.model_name or review.model_id) if self.visible.model else self.tr("hidden")
+        where = f"{escape(review.experiment)} · #{review.run_id}"
         self.header.setText(
-            f"<b>{review.task_id}</b> · {name} &nbsp;|&nbsp; "
+            f"<b>{escape(review.task_id)}</b> · {name} &nbsp;|&nbsp; "
             + self.tr("model <b>%1</b>, run %2, category %3")
             .replace("%1", model)
             .replace("%2", str(review.run_index))
-            .replace("%3", review.category)
-            + f" &nbsp;|&nbsp; <span style='color:#6b7280'>{review.experiment} · #{review.run_id}</span>"
+            .replace("%3", escape(review.category))
+            + f" &nbsp;|&nbsp; <span style='color:#6b7280'>{where}</span>"
         )
 
     def _show_statement(self) -> None:
@@ -378,17 +453,17 @@ class ReviewView(LanguageAware, QWidget):
         assert review is not None
         task = self.task
         if task is None:
-            self.statement.setMarkdown(
+            self.statement.document().setMarkdown(
                 self.tr(
                     "**Task %1 is not in the open workspace**; its statement and reference cannot be shown."
-                ).replace("%1", review.task_id)
+                ).replace("%1", review.task_id),
+                MARKDOWN_WITHOUT_HTML,
             )
             return
         extra = f"\n\n`{task.signature}`" if task.signature else ""
-        failed = ""
-        if review.success is False:
-            failed = "\n\n**" + self.tr("The generation failed: %1").replace("%1", review.error or "") + "**"
-        self.statement.setMarkdown(f"{task.prompt.strip()}{extra}{failed}")
+        # Markdown for the layout of the statement, but no HTML in it (the failure reason, text from
+        # the model's API, is at the top of the candidate pane, as plain text).
+        self.statement.document().setMarkdown(f"{task.prompt.strip()}{extra}", MARKDOWN_WITHOUT_HTML)
 
     def _refresh_grades(self) -> None:
         review = self.review
@@ -398,16 +473,24 @@ class ReviewView(LanguageAware, QWidget):
         mine = [g for g in grades if g.expert_id == self.expert_id]
         steps = {g.axis: g.step for g in mine}
         note = next((g for g in mine if g.comment or g.approach), None)
+        self._saved_note = (note.comment, note.approach) if note else (None, None)
         self.grading.set_grades(steps, note.comment if note else None, note.approach if note else None)
+        flagged = self.expert_id is not None and is_flagged(
+            self.store, self.expert_id, review.run_id, self.session_id
+        )
+        self.grading.set_flagged(flagged)
         axes = applicable_axes(review.category, self.workspace.protocols.l2)
-        complete = set(axes) <= set(steps)
-        self.machine_hidden = bool(self.session and self.session.blind and not complete)
+        blind = bool(self.session and self.session.blind)
+        self.visible = run_visibility(blind=blind, needed_axes=axes, my_axes=steps)
+        self.machine_hidden = not self.visible.machine
+        if self.header.text() and self.visible.model != self._header_model_shown:
+            self._show_header()  # the model's name is revealed (or hidden again by an undo)
         verdicts = machine_axes(review, self.workspace.protocols.l2)
         quality = (review.auto_run or {}).get("scores", {}).get("Q")
         self.scores.show_scores(
             verdicts,
             quality,
-            grades if not self.machine_hidden else mine,
+            grades if self.visible.other_experts else mine,
             self.expert_id,
             hidden=self.machine_hidden,
             category=review.category,
@@ -461,58 +544,141 @@ class ReviewView(LanguageAware, QWidget):
         if axis is not None:
             self._grade(axis, step)
 
+    # -- writes: every change goes through the task runner's store lane ------------------------
+
+    def _write(self, run_id: int, what: str, work: Callable[[], Any], after: Callable[[Any], None]) -> None:
+        """Save `work` on the store lane (in order, off the GUI thread). The grading panel says
+        "saving…" until the store answers; a failure is shown with what was not saved and a Retry
+        button, never silently dropped."""
+        write = PendingWrite(run_id, what, work, after)
+        self._pending.append(write)
+        self.grading.set_save_state("saving", len(self._pending))
+        self._busy_timer.start()
+        self.writer.store_write(
+            work,
+            on_finished=lambda result: self._written(write, result),
+            on_failed=lambda error: self._write_failed(write, error),
+        )
+
+    def _written(self, write: PendingWrite, result: Any) -> None:
+        self._pending.remove(write)
+        write.after(result)
+        self._show_save_state()
+
+    def _write_failed(self, write: PendingWrite, error: BaseException) -> None:
+        self._pending.remove(write)
+        if isinstance(error, GradingError):  # the protocol refused the value: nothing to retry
+            self._error(str(error))
+        else:
+            self._failed.append(write)
+            self.save_error.show_failure(
+                self.tr("NOT saved: %1 — %2.").replace("%1", write.what).replace("%2", failure_text(error)),
+                len(self._failed),
+            )
+        if self.review is not None and self.review.run_id == write.run_id:
+            self._refresh_grades()  # the panel shows what the store really holds
+        self._show_save_state()
+
+    def _show_save_state(self) -> None:
+        if self._pending:
+            return
+        self._busy_timer.stop()
+        self.grading.set_save_state("failed" if self._failed else "saved", len(self._failed))
+
+    def _store_busy(self) -> None:
+        if self._pending:
+            self.grading.set_save_state("busy", len(self._pending))
+
+    def retry_failed(self) -> None:
+        """Send every write that failed again, in the order it was made."""
+        failed, self._failed = self._failed, []
+        self.save_error.hide()
+        for write in failed:
+            self._write(write.run_id, write.what, write.work, write.after)
+
+    def unsaved(self) -> list[str]:
+        """What the expert did that is not (yet) in the store: pending and failed writes."""
+        return [w.what for w in self._pending + self._failed]
+
+    def _after_change(self, run_id: int) -> Callable[[Any], None]:
+        def after(changed: Any) -> None:
+            if self.review is not None and self.review.run_id == run_id:
+                self._refresh_grades()
+            if changed:
+                self.gradeSaved.emit(run_id)
+
+        return after
+
     def _grade(self, axis: str, step: int) -> None:
         if not self._can_grade():
             return
         assert self.review is not None and self.expert_id is not None
         self.message.hide()
-        try:
-            save_grade(
+        run_id, expert_id, session_id = self.review.run_id, self.expert_id, self.session_id
+        comment, approach, l2 = self.grading.comment(), self.grading.approach(), self.workspace.protocols.l2
+        self.grading.show_step(axis, step)  # at once; the store's answer confirms or corrects it
+        self._write(
+            run_id,
+            self.tr("%1 = %2 on run #%3")
+            .replace("%1", axis)
+            .replace("%2", str(step))
+            .replace("%3", str(run_id)),
+            lambda: save_grade(
                 self.store,
-                expert_id=self.expert_id,
-                run_id=self.review.run_id,
+                expert_id=expert_id,
+                run_id=run_id,
                 axis=axis,
                 step=step,
-                session_id=self.session_id,
-                comment=self.grading.comment(),
-                approach=self.grading.approach(),
-                l2=self.workspace.protocols.l2,
-            )
-        except GradingError as error:
-            self._error(str(error))
-            return
-        self._refresh_grades()
+                session_id=session_id,
+                comment=comment,
+                approach=approach,
+                l2=l2,
+            ),
+            self._after_change(run_id),
+        )
         self.grading.set_current_axis(self.grading.next_axis(axis))
-        self.gradeSaved.emit(self.review.run_id)
 
     def clear_current(self) -> None:
         axis = self.grading.current_axis
         if axis is None or not self._can_grade():
             return
         assert self.review is not None and self.expert_id is not None
-        if clear_grade(
-            self.store,
-            expert_id=self.expert_id,
-            run_id=self.review.run_id,
-            axis=axis,
-            session_id=self.session_id,
-        ):
-            self._refresh_grades()
-            self.gradeSaved.emit(self.review.run_id)
+        run_id, expert_id, session_id = self.review.run_id, self.expert_id, self.session_id
+        self.grading.show_step(axis, None)
+        self._write(
+            run_id,
+            self.tr("clearing %1 on run #%2").replace("%1", axis).replace("%2", str(run_id)),
+            lambda: clear_grade(
+                self.store, expert_id=expert_id, run_id=run_id, axis=axis, session_id=session_id
+            ),
+            self._after_change(run_id),
+        )
 
     def _save_note(self) -> None:
         if self.review is None or self.expert_id is None:
             return
-        changed = save_note(
-            self.store,
-            expert_id=self.expert_id,
-            run_id=self.review.run_id,
-            session_id=self.session_id,
-            comment=self.grading.comment(),
-            approach=self.grading.approach(),
+        run_id, expert_id, session_id = self.review.run_id, self.expert_id, self.session_id
+        comment, approach = self.grading.comment(), self.grading.approach()
+        if (comment, approach) == self._saved_note:
+            return
+        self._saved_note = (comment, approach)
+        self._write(
+            run_id,
+            self.tr("the comment and approach of run #%1").replace("%1", str(run_id)),
+            lambda: save_note(
+                self.store,
+                expert_id=expert_id,
+                run_id=run_id,
+                session_id=session_id,
+                comment=comment,
+                approach=approach,
+            ),
+            self._after_change(run_id),
         )
-        if changed:
-            self.gradeSaved.emit(self.review.run_id)
+
+    def _after_writes(self, then: Callable[[], None]) -> None:
+        """Run `then` once every write queued so far has reached the store (moving on reads it)."""
+        self.writer.store_write(lambda: None, on_finished=lambda _r: then(), on_failed=lambda _e: then())
 
     def missing_axes(self) -> list[str]:
         """The applicable axes of the shown run the expert has not graded yet."""
@@ -531,11 +697,12 @@ class ReviewView(LanguageAware, QWidget):
             self.grading.set_current_axis(missing[0])
             self.grading.highlight_missing(missing)
             self._error(
-                self.tr("Not graded yet: %1. Grade it, or press Space to skip this run for now.")
-                .replace("%1", ", ".join(missing))
+                self.tr("Not graded yet: %1. Grade it, or press Space to skip this run for now.").replace(
+                    "%1", ", ".join(missing)
+                )
             )
             return
-        self.requestNextRun.emit()
+        self._after_writes(self.requestNextRun.emit)
 
     def skip(self) -> None:
         """Space / Shift+Enter: leave this run as it is (it stays ungraded) and go on."""
@@ -544,27 +711,53 @@ class ReviewView(LanguageAware, QWidget):
         self._save_note()
         self.setFocus()
         self.skipped.emit(self.review.run_id)
-        self.requestNextRun.emit()
+        self._after_writes(self.requestNextRun.emit)
 
     def _flag_clicked(self, flagged: bool) -> None:
-        if self.review is None or self.expert_id is None:
+        if not self._can_grade():
             self.grading.set_flagged(not flagged)
             return
-        self.flagChanged.emit(self.review.run_id, flagged)
+        self._save_flag(flagged)
 
     def toggle_flag(self) -> None:
         """F: mark the run "unsure" (or take the mark back)."""
         if not self._can_grade():
             return
-        assert self.review is not None
         flagged = not self.grading.flagged()
         self.grading.set_flagged(flagged)
-        self.flagChanged.emit(self.review.run_id, flagged)
+        self._save_flag(flagged)
+
+    def _save_flag(self, flagged: bool) -> None:
+        """The "unsure" flag, saved like a grade (services.annotations, the team's flag store)."""
+        assert self.review is not None and self.expert_id is not None
+        run_id, expert_id, session_id = self.review.run_id, self.expert_id, self.session_id
+
+        def after(_changed: Any) -> None:
+            self.flagChanged.emit(run_id, flagged)
+
+        self._write(
+            run_id,
+            (self.tr("the unsure flag of run #%1") if flagged else self.tr("unflagging run #%1")).replace(
+                "%1", str(run_id)
+            ),
+            lambda: set_flag(
+                self.store, expert_id=expert_id, run_id=run_id, session_id=session_id, flagged=flagged
+            ),
+            after,
+        )
 
     def undo(self) -> None:
         if self.expert_id is None:
             return
-        change = undo_last(self.store, expert_id=self.expert_id, session_id=self.session_id)
+        expert_id, session_id = self.expert_id, self.session_id
+        self._write(
+            self.run_id or 0,
+            self.tr("undoing your last change"),
+            lambda: undo_last(self.store, expert_id=expert_id, session_id=session_id),
+            self._undone,
+        )
+
+    def _undone(self, change: UndoneChange | None) -> None:
         if change is None:
             self._error(self.tr("Nothing to undo."), info=True)
             return

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.services.runs_query import (
     COLUMNS,
     Column,
@@ -34,6 +35,7 @@ from prism_desktop.services.runs_query import (
     RunStatus,
     Sort,
 )
+from prism_desktop.services.visibility import Visibility, run_visibility
 from prism_desktop.store.models import SOURCE_SCORED_HERE
 
 NA = "—"  # never 0: an unmeasured axis is not a zero score
@@ -82,6 +84,15 @@ def na_text(reason: NaReason | None) -> str:
     return tr("Not measured (the Level-1 result gives no reason).")
 
 
+def mine_text(row: RunRow) -> str:
+    """The expert's own grades, "S8 M6 O·" (· not graded yet), ✓ first when complete."""
+    if not row.my_steps:
+        return ""
+    steps = dict(row.my_steps)
+    cells = " ".join(f"{axis}{steps[axis]}" if axis in steps else f"{axis}·" for axis in row.needed_axes)
+    return f"✓ {cells}" if row.fully_graded_by_me else cells
+
+
 def status_text(status: RunStatus) -> str:
     return {
         RunStatus.SCORED: tr("scored"),
@@ -98,6 +109,7 @@ def header_text(column: Column) -> str:
         Column.MODEL: tr("Model"),
         Column.RUN: "#",
         Column.STATUS: tr("Status"),
+        Column.MINE: tr("Mine"),
         Column.GRADED_BY: tr("Graded by"),
         Column.VERIFIED: "✔",
     }.get(column, column.value)
@@ -115,6 +127,7 @@ def header_tip(column: Column) -> str:
         Column.P: tr("P, platform: clean share, 0–10 (category B only)"),
         Column.Q: tr("Q, quality: mean of the applicable measured axes"),
         Column.STATUS: tr("Level-1 state of the run"),
+        Column.MINE: tr("Your own grades of the run (✓ when every axis is graded)"),
         Column.GRADED_BY: tr("Experts who graded the run"),
         Column.VERIFIED: tr("Verified: experts and machine agree under the verification rules"),
     }[column]
@@ -328,7 +341,8 @@ class RunsTableModel(QAbstractTableModel):
             return None
         if role == RUN_ID_ROLE:
             return row.run_id
-        return self._tooltip(row, COLUMNS[index.column()])
+        tip = self._tooltip(row, COLUMNS[index.column()])
+        return plain_tooltip(tip) if tip else None  # reasons and names come from the run's files
 
     def _cells_at(self, row_number: int) -> list[tuple[Any, ...]] | None:
         row = self.row_at(row_number)
@@ -346,8 +360,12 @@ class RunsTableModel(QAbstractTableModel):
         font = _bold() if shown and column is Column.Q else None
         return self._display(row, column), self._foreground(row, column), background, font
 
+    def visibility(self, row: RunRow) -> Visibility:
+        """The blind rule (services.visibility), the same one the review view follows."""
+        return run_visibility(blind=self.blind, needed_axes=row.needed_axes, my_axes=row.my_axes)
+
     def _hidden(self, row: RunRow) -> bool:
-        return self.blind and not row.fully_graded_by_me
+        return not self.visibility(row).machine
 
     def _display(self, row: RunRow, column: Column) -> str:
         if column in SCORE_COLUMNS:
@@ -359,13 +377,17 @@ class RunsTableModel(QAbstractTableModel):
         if column is Column.CATEGORY:
             return row.category
         if column is Column.MODEL:
-            return row.model_name or row.model_id
+            return (row.model_name or row.model_id) if self.visibility(row).model else HIDDEN
         if column is Column.RUN:
             return str(row.run_index)
         if column is Column.STATUS:
+            if self._hidden(row) and row.status is not RunStatus.NO_ANSWER:
+                return HIDDEN  # "no answer" is plain to see; the machine's verdict is not
             return status_text(row.status)
+        if column is Column.MINE:
+            return mine_text(row)
         if column is Column.GRADED_BY:
-            return ", ".join(row.graders)
+            return ", ".join(self._graders(row))
         # Verified
         if row.verified is None:
             return NA
@@ -390,16 +412,32 @@ class RunsTableModel(QAbstractTableModel):
         if column is Column.TASK:
             return f"{row.task_id}: {row.task_name}" if row.task_name else row.task_id
         if column is Column.MODEL:
+            if not self.visibility(row).model:
+                return tr("Hidden in this blind session until you have graded every axis of the run.")
             return f"{row.model_name or row.model_id}\n{row.model_id}\n{tr('Experiment:')} {row.experiment}"
         if column is Column.STATUS:
+            if self._hidden(row) and row.status is not RunStatus.NO_ANSWER:
+                return tr("Hidden in this blind session until you have graded every axis of the run.")
             return self._status_tip(row)
+        if column is Column.MINE:
+            left = self.visibility(row).remaining if self.blind else ()
+            missing = [a for a in row.needed_axes if a not in row.my_axes]
+            if not missing:
+                return None
+            return tr("Not graded yet: %1").replace("%1", ", ".join(left or missing))
         if column is Column.VERIFIED:
             if row.verified is None:
                 return self.verified_note or None
             return tr("Verified") if row.verified else tr("Not Verified")
-        if column is Column.GRADED_BY and row.graders:
-            return ", ".join(row.graders)
+        if column is Column.GRADED_BY and self._graders(row):
+            return ", ".join(self._graders(row))
         return None
+
+    def _graders(self, row: RunRow) -> tuple[str, ...]:
+        """Who graded the run; in a blind session only the expert themself until they are done."""
+        if self.visibility(row).other_experts:
+            return row.graders
+        return tuple(name for name in row.graders if name == self._filter.expert)
 
     def _status_tip(self, row: RunRow) -> str:
         if row.status is RunStatus.NO_ANSWER:

@@ -21,6 +21,7 @@ _WIDTHS = {
     Column.P: 3.5,
     Column.Q: 5.5,
     Column.STATUS: 10,
+    Column.MINE: 11,
     Column.GRADED_BY: 9,
     Column.VERIFIED: 3,
 }

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.services.grading import GradeRecord, MachineAxis
 
 AGREE = "#d9f2dc"  # same step
@@ -140,7 +141,7 @@ class ScoresPanel(LanguageAware, QWidget):
                     item.setForeground(QBrush(QColor(NA_COLOR)))
             tip = "\n".join(filter(None, [verdict.instrument, self._reason(verdict)]))
             for column, item in enumerate(cells):
-                item.setToolTip(tip or item.text())
+                item.setToolTip(plain_tooltip(tip or item.text()))
                 self.table.setItem(row, column, item)
             for offset, expert_id in enumerate(experts):
                 step = steps.get((expert_id, verdict.axis))

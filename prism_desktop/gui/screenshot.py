@@ -2,17 +2,21 @@
 requested run synchronously, render the window (or one part of it) to a PNG and exit.
 
 Used for the documentation's screenshots and by tests; it keeps its settings in a temporary folder,
-so it never reads or changes the user's own."""
+so it never reads or changes the user's own, and it works on a copy of the store (a snapshot of a
+SQLite file; an empty store for a server), so importing the workspace or `--expert` never writes to
+the user's store."""
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
+from sqlalchemy.engine import make_url
 
 from prism_desktop.gui.app import create_application, start_language
 from prism_desktop.gui.app_options import LaunchError, LaunchOptions
@@ -20,7 +24,7 @@ from prism_desktop.gui.generate_dialog import GenerateDialog
 from prism_desktop.gui.i18n import Translations
 from prism_desktop.gui.main_window import MainWindow, open_and_import, probe_sandbox
 from prism_desktop.gui.settings import AppSettings, use_settings_folder
-from prism_desktop.store import open_store
+from prism_desktop.store import Store, open_store, resolve_url
 
 DEBUG_RUN_TIMEOUT_MS = 180_000
 
@@ -86,6 +90,25 @@ def render(window: MainWindow, options: LaunchOptions, app: QApplication) -> Pat
     return target
 
 
+def store_copy(url: str | None, folder: Path) -> Store:
+    """A private copy of the store named by `url` (else $PRISM_DESKTOP_DB, else the user's own) in
+    `folder`: a consistent snapshot of a SQLite file (run ids stay the same), or an empty store when
+    the original is a server or does not exist yet."""
+    copy = folder / "screenshot-store.db"
+    parsed = make_url(resolve_url(url))
+    database = parsed.database or ""
+    original = Path(database) if parsed.get_backend_name() == "sqlite" and database else None
+    if original is not None and original.is_file():
+        source = sqlite3.connect(f"file:{original}?mode=ro", uri=True)
+        target = sqlite3.connect(copy)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+            source.close()
+    return open_store(f"sqlite:///{copy}")
+
+
 def take_screenshot(options: LaunchOptions) -> int:
     if QApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # nothing may appear on the user's screen
@@ -97,7 +120,7 @@ def take_screenshot(options: LaunchOptions) -> int:
             settings.expert_name = options.expert
         translations = Translations(app)
         start_language(translations, options, settings)
-        store = open_store(options.db)
+        store = store_copy(options.db, Path(folder))
         window = MainWindow(store, settings, translations)
         try:
             render(window, options, app)

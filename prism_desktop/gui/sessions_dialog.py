@@ -32,6 +32,7 @@ from prism_desktop.services.grading import GradingError, ensure_expert
 from prism_desktop.services.sessions import (
     SessionError,
     create_session,
+    flat_dimensions,
     list_sessions,
     sample_candidates,
     session_progress,
@@ -89,6 +90,11 @@ class SessionsDialog(LanguageAware, QDialog):
         self.category_box.currentIndexChanged.connect(self._update_available)
         self.available = QLabel()
         self.available.setStyleSheet("color: #4b5563;")
+        self.strata_note = QLabel()  # what the sample cannot be stratified by, and why
+        self.strata_note.setObjectName("strataNote")
+        self.strata_note.setWordWrap(True)
+        self.strata_note.setStyleSheet("color: #92400e;")
+        self.strata_note.hide()
         self.create_button = QPushButton()
         self.create_button.setObjectName("createSessionButton")
         self.create_button.clicked.connect(self._create)
@@ -111,8 +117,10 @@ class SessionsDialog(LanguageAware, QDialog):
         create_row.addWidget(self.available, 1)
         create_row.addWidget(self.create_button)
         self.form.addRow(create_row)
+        self.form.addRow(self.strata_note)
 
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # errors quote names from files
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b42318;")
         self.buttons = QDialogButtonBox()
@@ -214,9 +222,21 @@ class SessionsDialog(LanguageAware, QDialog):
         self._update_buttons()
 
     def _update_available(self) -> None:
-        count = len(sample_candidates(self.store, category=self.category_box.currentData()))
+        candidates = sample_candidates(self.store, category=self.category_box.currentData())
+        count = len(candidates)
         self.available.setText(self.tr("%1 runs available").replace("%1", str(count)))
         self.size_spin.setMaximum(max(count, 1))
+        flat = flat_dimensions(candidates)
+        notes = {
+            "band": self.tr(
+                "No run is scored at Level 1 (or all fall in one score band): the sample cannot be "
+                "stratified by the machine's score band. Score the runs first for a balanced sample."
+            ),
+            "task": self.tr("Every run is of one task: the sample cannot be stratified by task."),
+            "model": self.tr("Every run is of one model: the sample cannot be stratified by model."),
+        }
+        self.strata_note.setText("\n".join(notes[name] for name in flat))
+        self.strata_note.setVisible(bool(flat))
 
     def _selected(self) -> int | None:
         items = self.table.selectedItems()

@@ -7,9 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from prism_desktop import vocabulary
+
 from .consensus import ConsensusRule, consensus_step
 
-AXES: tuple[str, ...] = ("S", "M", "O", "P")
+AXES: tuple[str, ...] = vocabulary.AXES  # as plain strings for review/
 BAND_AXES = ("M", "P")  # stored as fine scores; their steps are the bands
 Split = Literal["calibration", "validation"]
 SPLITS: tuple[Split, ...] = ("calibration", "validation")

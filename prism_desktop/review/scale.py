@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-STEPS: tuple[int, ...] = (0, 2, 4, 6, 8, 10)
+from prism_desktop.vocabulary import GRADE_STEPS as STEPS
+
 K = len(STEPS)
 STEP_INDEX: dict[int, int] = {step: index for index, step in enumerate(STEPS)}
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from prism_desktop import vocabulary
+
 from .agreement import Agreement
 from .dataset import AXES, GradedRun
 from .messages import (
@@ -27,7 +29,7 @@ from .strata import CONSENSUS, MACHINE, Comparison
 from .verification_rules import VerificationRules
 
 # The constitution's applicability (PRISM_FORMAT §2.1); callers pass the workspace's own.
-DEFAULT_APPLICABLE: Mapping[str, tuple[str, ...]] = {"A": ("S", "M", "O"), "B": ("S", "M", "O", "P")}
+DEFAULT_APPLICABLE: Mapping[str, tuple[str, ...]] = vocabulary.DEFAULT_APPLICABLE
 MACHINE_VS_CONSENSUS = Comparison(CONSENSUS, MACHINE)
 
 

@@ -1,8 +1,8 @@
 """Code-task runs (Python, TypeScript, Go) in Docker: one fresh container per run from the language's
 image, confined like the BSL sandbox (container_options.confinement), with two differences the
-runner needs: it starts as root holding only CAP_SETUID/CAP_SETGID (to run candidates as another
-user), and it gets a private tmpfs the candidate cannot enter. The result comes back through the
-nonce envelope in a directory only the host user (and so the runner) can open."""
+runner needs: it starts as root holding only CAP_SETUID/CAP_SETGID/CAP_KILL (to run candidates as
+another user and kill them), and it gets a private tmpfs the candidate cannot enter. The result comes
+back through the nonce envelope in a directory only the host user (and so the runner) can open."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from prism_desktop.sandbox.spec import Limits
 
 RUNNER_MODULE = "prism_desktop.sandbox.code.runner"
 OPEN_FILES = 4096  # compilers open many files at once
+REMOVE_ATTEMPTS = 3
 COMPILE_STEPS = 3  # the most compiler invocations a run makes (Go: build, vet, test -c)
 
 
@@ -73,7 +74,7 @@ def code_run_options(spec: CodeRunSpec, package_dir: Path, run_dir: CodeRunDir) 
     )  # fmt: skip
     options = confinement(shared, package_dir)
     options["user"] = "0:0"
-    options["cap_add"] = ["SETUID", "SETGID"]  # and nothing else: cap_drop ALL stays
+    options["cap_add"] = ["SETUID", "SETGID", "KILL"]  # and nothing else: cap_drop ALL stays
     uid, gid = os.geteuid(), os.getegid()
     options["tmpfs"] = {
         # exec: a Go test binary is built there and run (candidate code is native code anyway)
@@ -151,8 +152,7 @@ class CodeDockerBackend:
                 )
             finally:
                 if container is not None:
-                    with contextlib.suppress(*ENGINE_ERRORS):
-                        container.remove(force=True)
+                    _remove(container)
             result = _read_result(run_dir, spec.limits.output_bytes)
             return _finish(
                 result,
@@ -182,6 +182,19 @@ class CodeDockerBackend:
                     container.kill()
         logs = container.logs(stdout=True, stderr=True).decode("utf-8", "replace")
         return deadline_hit, exit_code, cap_text(logs, spec.limits.output_bytes)
+
+
+def _remove(container: Any) -> None:
+    """Remove the container, trying again when a busy engine times out (a leftover is swept by the
+    BSL backend's orphan sweep once this process is gone: it carries the same owner label)."""
+    for attempt in range(REMOVE_ATTEMPTS):
+        try:
+            container.remove(force=True)
+            return
+        except docker.errors.NotFound:
+            return
+        except ENGINE_ERRORS:
+            time.sleep(1 + attempt)
 
 
 def _read_result(run_dir: CodeRunDir, output_bytes: int) -> tuple[CodeRunResult | None, bool, str | None]:

@@ -94,7 +94,8 @@ def axis_scores(
         return {"S": AxisScore.not_measured(reason), "M": AxisScore.not_measured(reason)}
     if code_problem is not None:
         status = "apply_failed" if task.kind == "library" else "no_code"
-        detail = {"status": status, "reason": code_problem, "instrument": RUNNER_INSTRUMENT}
+        detail = {"status": status, "reason": code_problem, "compiled": False}
+        detail["instrument"] = RUNNER_INSTRUMENT
         return {
             "S": AxisScore(S_NO_CODE, detail),
             "M": AxisScore(0, {**detail, "passed": 0, "total": task.test_count, "tests": []}),

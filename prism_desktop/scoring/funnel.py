@@ -100,7 +100,7 @@ def run_outcome(run: Mapping[str, Any], category: str, taxonomy: ErrorTaxonomy) 
 
 def summarise_outcomes(outcomes: Iterable[Outcome | None]) -> dict[str, Any] | None:
     """{n, buckets (all four, in order), solved share, cause: [label, count] of the most common
-    failure, or null}; None when no run counts."""
+    failure, or null, and cause_code: its taxonomy code}; None when no run counts."""
     counted = [o for o in outcomes if o is not None]
     if not counted:
         return None
@@ -114,4 +114,5 @@ def summarise_outcomes(outcomes: Iterable[Outcome | None]) -> dict[str, Any] | N
         "buckets": buckets,
         "solved": buckets[SOLVED] / len(counted),
         "cause": [top[0][0], top[0][1]] if top else None,
+        "cause_code": next((o.code for o in counted if top and o.label == top[0][0]), None),
     }

@@ -2,6 +2,7 @@
 them (PRISM_FORMAT §4.3): axis means, the 95% CI half-width of per-task Q, the solved share and
 the failure funnel. Plain dicts for the CLI's table and JSON."""
 
+
 from __future__ import annotations
 
 import math
@@ -11,10 +12,10 @@ from typing import Any
 
 from prism_desktop.scoring.funnel import run_outcome, summarise_outcomes
 from prism_desktop.scoring.samples import Sample, run_sample, summarise_samples
+from prism_desktop.vocabulary import CATEGORIES
 from prism_desktop.workspace.protocol import ErrorTaxonomy
 
 SUMMARY_AXES = ("S", "M", "O", "P", "Q")
-CATEGORIES = ("A", "B")
 NORMAL_CRITICAL = 1.96  # df >= 30
 # Two-sided 95% Student t critical values by degrees of freedom.
 T_CRITICAL_95: dict[int, float] = {

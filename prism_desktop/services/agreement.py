@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
+
 from prism_desktop.review.analysis import Analysis, analyse
 from prism_desktop.review.expert_export import (
     ExpertGrade,
@@ -32,12 +34,13 @@ from prism_desktop.review.verified_export import (
 )
 from prism_desktop.services.sessions import SessionSummary, session_info
 from prism_desktop.store import Store
+from prism_desktop.store.models import Run, SessionItem
+from prism_desktop.vocabulary import CATEGORIES
 from prism_desktop.workspace.atomic import write_json_atomic, write_text_atomic
 from prism_desktop.workspace.paths import path_inside
 from prism_desktop.workspace.workspace import Workspace
 
 DEFAULT_BOOTSTRAP = 2000
-CATEGORIES = ("A", "B")
 
 
 @dataclass(frozen=True)
@@ -183,3 +186,38 @@ def export_report(result: SessionAgreement, path: Path, kind: str) -> None:
         write_text_atomic(path, render_html(result.report))
     else:
         raise ValueError(f"report export: found kind {kind!r}, expected 'json' or 'html'")
+
+
+def confusion_cell_runs(
+    store: Store,
+    result: SessionAgreement,
+    *,
+    axis: str,
+    split: str,
+    category: str | None,
+    machine: int,
+    consensus: int,
+) -> list[int]:
+    """The store ids of the session's runs behind one confusion cell: the machine gave `machine` on
+    `axis`, the experts' consensus (the analysis's rule) is `consensus`, in `split` and `category`
+    (None or "all": every category)."""
+    if result.analysis is None:
+        return []
+    settings = result.analysis.agreement.settings
+    experts = result.analysis.agreement.experts
+    found = session_input(store, result.session.id)
+    keys = {
+        run.key
+        for run in found.runs
+        if (category in (None, "all") or run.category == category)
+        and found.split_of.get(run.task_id) == split
+        and run.machine.get(axis) == machine
+        and run.consensus_of(axis, experts, settings.consensus, settings.min_experts) == consensus
+    }
+    with store.session() as session:
+        rows = session.execute(
+            select(Run.id, Run.task_id, Run.model_id, Run.run_index)
+            .join(SessionItem, SessionItem.run_id == Run.id)
+            .where(SessionItem.session_id == result.session.id)
+        ).all()
+    return sorted(run_id for run_id, task, model, index in rows if (task, model, index) in keys)

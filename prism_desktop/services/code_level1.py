@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +89,28 @@ class CodeLevel1Runner:
 
             threading.Thread(target=watch, name="prism-code-cancel", daemon=True).start()
 
+        shared: dict[str, Future[CodeRunResult]] = {}
+        lock = threading.Lock()
+
+        def measure(
+            task: CodingTask, files: dict[str, str], candidates: list[str], number: int
+        ) -> CodeRunResult:
+            """Identical candidates of a task (the same files after extraction) run once per batch:
+            answers that differ only in their prose share one measurement."""
+            key = task.id + "\0" + json.dumps(files, sort_keys=True)
+            with lock:
+                future = shared.get(key)
+                owner = future is None
+                if future is None:
+                    future = shared[key] = Future()
+            if owner:
+                try:
+                    future.set_result(self.backend.run(run_spec(task, files, candidates, str(number)), token))
+                except BaseException as error:
+                    future.set_exception(error)
+                    raise
+            return future.result()
+
         def one(number: int, generation: Generation) -> Scored:
             task = self.workspace.task(generation.task_id)
             result: CodeRunResult | None = None
@@ -96,7 +118,7 @@ class CodeLevel1Runner:
             if generation.success is not False:
                 files, candidates, problem = candidate_files(task, generation.response)
                 if files is not None and not token.cancelled:
-                    result = self.backend.run(run_spec(task, files, candidates, str(number)), token)
+                    result = measure(task, files, candidates, number)
             auto_run = score_code_run(task, generation, problem, result)
             if on_scored is not None:
                 on_scored(generation, result, auto_run)

@@ -3,6 +3,7 @@ service, so the new runs are in the store (and the runs table) and can be scored
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
@@ -22,8 +23,10 @@ class GeneratedRuns:
     run_ids: list[int] = field(default_factory=list)  # every run of the experiment in the store
 
 
-def generate_into_store(store: Store, workspace: Workspace, generator: Generator) -> GeneratedRuns:
-    result = generator.run()
+def generate_into_store(
+    store: Store, workspace: Workspace, generator: Generator, stop: threading.Event | None = None
+) -> GeneratedRuns:
+    result = generator.run(stop)
     generated = GeneratedRuns(result)
     if result.experiment_path is None:
         return generated

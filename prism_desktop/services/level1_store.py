@@ -14,6 +14,8 @@ from sqlalchemy.orm import Session
 from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.services.level1 import Level1Runner
 from prism_desktop.services.level1_rows import level1_columns
+from prism_desktop.services.save_failures import failure_text
+from prism_desktop.store import StoreError
 from prism_desktop.store.database import Store
 from prism_desktop.store.models import SOURCE_SCORED_HERE, Level1Result, Run
 from prism_desktop.workspace.results import Generation
@@ -76,7 +78,12 @@ def save_result(
             for name, value in values.items():
                 setattr(row, name, value)
 
+    # Other writers (an expert grading, another process) get waited out, then StoreBusy.
     store.run(work, what=f"saving the Level-1 result of run {run_id}")
+
+
+class ResultsNotSaved(StoreError):
+    """Level 1 ran, but some results could not be written to the store (each run is named)."""
 
 
 def _timings(result: RunResult | None) -> dict[str, Any] | None:
@@ -105,12 +112,23 @@ def score_stored_runs(
         pending = [(row.id, generation_of(row)) for row in rows if row.task_id in known]
     ids_by_generation = {id(generation): run_id for run_id, generation in pending}
 
+    unsaved: list[str] = []
+
     def scored(generation: Generation, result: RunResult | None, auto_run: dict[str, Any]) -> None:
         run_id = ids_by_generation[id(generation)]
-        save_result(store, workspace, run_id, result, auto_run)
+        try:
+            save_result(store, workspace, run_id, result, auto_run)
+        except Exception as error:  # the batch goes on; the run is named at the end
+            unsaved.append(f"run {run_id}: {failure_text(error)}")
+            return
         if on_result is not None:
             on_result(run_id, result, auto_run)
 
     runner = Level1Runner.open(workspace, sandbox, jobs)
     runner.score([g for _, g in pending], on_scored=scored, cancel=cancel)
+    if unsaved:
+        raise ResultsNotSaved(
+            f"Level 1 scored {len(pending)} runs but {len(unsaved)} results could not be saved; score "
+            f"them again when the store can be written:\n" + "\n".join(unsaved)
+        )
     return len(pending)

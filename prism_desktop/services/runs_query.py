@@ -43,10 +43,11 @@ from prism_desktop.store.models import (
     Run,
     SessionItem,
 )
+from prism_desktop.vocabulary import AXES as GRADED_AXES
 from prism_desktop.workspace.workspace import Workspace
 
 AXES = ("S", "M", "O", "P", "Q")
-STEP_AXES = ("S", "M", "O", "P")  # the axes an expert grades on the 0..10 step scale
+STEP_AXES: tuple[str, ...] = GRADED_AXES  # the axes an expert grades on the 0..10 step scale
 
 
 class Column(StrEnum):
@@ -61,6 +62,7 @@ class Column(StrEnum):
     O = "O"
     P = "P"
     Q = "Q"
+    MINE = "mine"  # the current expert's own grades of the run
     STATUS = "status"
     GRADED_BY = "graded_by"
     VERIFIED = "verified"
@@ -116,6 +118,7 @@ class RunsFilter:
     state: RunState = RunState.ALL
     search: str = ""  # every word must occur in the task id/name, the model or the response
     expert: str | None = None  # the current expert: whose grades "graded"/"ungraded" look at
+    run_ids: frozenset[int] | None = None  # only these runs (a confusion cell's, say)
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,7 @@ class RunRow:
     graders: tuple[str, ...] = ()
     verified: bool | None = None  # None: no Verified marks can be computed (see RunsQuery)
     my_axes: frozenset[str] = frozenset()  # axes the current expert has graded (in the session, if one)
+    my_steps: tuple[tuple[str, int], ...] = ()  # (axis, step) of those grades, in axis order
     needed_axes: tuple[str, ...] = ()  # axes an expert grades for this run's category
 
     @property
@@ -160,6 +164,7 @@ class Counts:
     total: int
     scored: int
     graded: int  # fully graded by the current expert, among the shown runs
+    incomplete: int = 0  # graded on some axes but not all by the current expert, among the shown runs
 
 
 @dataclass(frozen=True)
@@ -303,6 +308,8 @@ class RunsQuery:
             conditions.append(
                 Run.id.in_(select(SessionItem.run_id).where(SessionItem.session_id == run_filter.session_id))
             )
+        if run_filter.run_ids is not None:
+            conditions.append(Run.id.in_(sorted(run_filter.run_ids)))
         if run_filter.band is not None:
             conditions.append(_band_condition(run_filter.band))
         conditions.extend(self._state_conditions(session, run_filter))
@@ -363,13 +370,17 @@ class RunsQuery:
         the shown ones."""
         with self.store.session() as session:
             scored = func.sum(case((_status_expression() == RunStatus.SCORED.value, 1), else_=0))
-            graded = func.sum(case((self._fully_graded(run_filter), 1), else_=0))
-            query = _with_results(select(func.count(Run.id), scored, graded).select_from(Run))
-            shown, scored_count, graded_count = session.execute(
+            fully = self._fully_graded(run_filter)
+            graded = func.sum(case((fully, 1), else_=0))
+            started = _grades_of(select(func.count(Grade.id)).where(Grade.run_id == Run.id), run_filter)
+            incomplete = func.sum(case((and_(started.scalar_subquery() > 0, ~fully), 1), else_=0))
+            query = _with_results(select(func.count(Run.id), scored, graded, incomplete).select_from(Run))
+            shown, scored_count, graded_count, incomplete_count = session.execute(
                 query.where(*self._conditions(session, run_filter))
             ).one()
             total = session.scalar(select(func.count(Run.id))) or 0
-        return Counts(int(shown or 0), int(total), int(scored_count or 0), int(graded_count or 0))
+        figures = (shown, total, scored_count, graded_count, incomplete_count)
+        return Counts(*(int(figure or 0) for figure in figures))
 
     # -- rows -------------------------------------------------------------------------------------
 
@@ -387,6 +398,9 @@ class RunsQuery:
             return [*keys, Run.id]
         if sort.column is Column.TASK:
             return [key.desc() if sort.descending else key.asc() for key in _TASK_ORDER] + [Run.id]
+        if sort.column is Column.MINE:  # fully graded by me, or not
+            done = case((self._fully_graded(run_filter), 1), else_=0)
+            return [done.desc() if sort.descending else done.asc(), Run.id]
         key = self._sort_key(sort.column)
         ordered = key.desc() if sort.descending else key.asc()
         # N/A sorts last both ways: it is not a low score. The id makes paging stable.
@@ -524,11 +538,13 @@ class RunsQuery:
                 .order_by(Expert.name)
             ):
                 graders[run_id].append(name)
-        mine: dict[int, set[str]] = {run_id: set() for run_id in ids}
+        mine: dict[int, dict[str, int]] = {run_id: {} for run_id in ids}
         if ids and run_filter.expert:
-            query = _grades_of(select(Grade.run_id, Grade.axis).where(Grade.run_id.in_(ids)), run_filter)
-            for run_id, axis in session.execute(query):
-                mine[run_id].add(axis)
+            query = _grades_of(
+                select(Grade.run_id, Grade.axis, Grade.step).where(Grade.run_id.in_(ids)), run_filter
+            )
+            for run_id, axis, step in session.execute(query):
+                mine[run_id][axis] = step
         verified = self._verified
         return [
             self._row(values, tuple(graders[values[0]]), verified, mine[values[0]]) for values in result
@@ -539,7 +555,7 @@ class RunsQuery:
         values: Sequence[Any],
         graders: tuple[str, ...],
         verified: frozenset[int] | None,
-        my_axes: set[str],
+        my_steps: dict[str, int],
     ) -> RunRow:
         (
             run_id,
@@ -586,7 +602,8 @@ class RunsQuery:
             graders=graders,
             verified=None if verified is None else run_id in verified,
             error=error,
-            my_axes=frozenset(my_axes),
+            my_axes=frozenset(my_steps),
+            my_steps=tuple((axis, my_steps[axis]) for axis in STEP_AXES if axis in my_steps),
             needed_axes=self.graded_axes_needed(category),
         )
 

@@ -57,6 +57,19 @@ def score_band(quality: float | None, thresholds: Mapping[str, float] = DEFAULT_
 Stratum = tuple[str, str, str]
 
 
+def flat_dimensions(
+    candidates: Sequence[SampleCandidate], thresholds: Mapping[str, float] = DEFAULT_THRESHOLDS
+) -> list[str]:
+    """The stratification's dimensions ("task", "model", "band") along which these candidates do
+    not differ, so the sample cannot be stratified by them (e.g. no run is scored yet: one band)."""
+    values = {
+        "task": {c.task_id for c in candidates},
+        "model": {c.model_id for c in candidates},
+        "band": {score_band(c.quality, thresholds) for c in candidates},
+    }
+    return [name for name, seen in values.items() if candidates and len(seen) < 2]
+
+
 def stratify(
     candidates: Sequence[SampleCandidate], thresholds: Mapping[str, float] = DEFAULT_THRESHOLDS
 ) -> dict[Stratum, list[SampleCandidate]]:

@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 
 from prism_desktop.review.scale import STEP_INDEX
 from prism_desktop.services.grading import applicable_axes
+from prism_desktop.services.visibility import run_visibility
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (
     GRADE_AXES,
@@ -542,7 +543,8 @@ def run_history(
     store: Store, run_id: int, session_id: int | None, viewer_id: int | None, *, blind: bool
 ) -> list[Change]:
     """Every grade change of the run in the session (or standalone), oldest first. Under the blind
-    rule the viewer sees the others' changes only once they have graded every axis of the run."""
+    rule (services/visibility.py) the viewer sees the others' changes only once they have graded
+    every axis of the run."""
     with store.session() as session:
         run = session.get(Run, run_id)
         if run is None:
@@ -560,7 +562,9 @@ def run_history(
                 .where(Grade.session_id.is_(None) if session_id is None else Grade.session_id == session_id)
             )
         )
-        others_visible = not blind or set(applicable_axes(run.category)) <= graded
+        others_visible = run_visibility(
+            blind=blind, needed_axes=applicable_axes(run.category), my_axes=graded
+        ).other_experts
         return [
             Change(
                 h.changed_at,

@@ -32,6 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
+
 # Named constraints keep Alembic's batch migrations (SQLite table rebuilds) and diffs deterministic.
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -48,8 +50,7 @@ LEVEL1_SOURCES = (SOURCE_AUTO_FILE, SOURCE_SCORED_HERE)
 
 SESSION_KINDS = ("calibration", "debug")
 SPLITS = ("calibration", "validation")
-GRADE_AXES = ("S", "M", "O", "P")
-GRADE_STEPS = (0, 2, 4, 6, 8, 10)
+GRADE_AXES = AXES  # the vocabulary's, named for the grades table
 # create/update/delete come from the review UI; import from an expert file.
 GRADE_ACTIONS = ("create", "update", "delete", "import")
 RUN_AXIS = "*"  # the axis of a comment on the run as a whole

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from prism_desktop.vocabulary import AXES as AXES  # re-exported: the protocol speaks of these
+from prism_desktop.vocabulary import Axis
+
 Direction = Literal["lower_is_better", "higher_is_better"]
-Axis = Literal["S", "M", "O", "P"]
-AXES: tuple[Axis, ...] = ("S", "M", "O", "P")
 
 
 @dataclass(frozen=True)

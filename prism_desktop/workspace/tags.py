@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.vocabulary import CATEGORIES
+
 from .schema import BOOL, MAPPING, MISSING, STR, TEXT, FileCheck, describe, one_of
 from .tasks import TagDimension, TagVocabulary
 from .yamlio import KeyPath, load_yaml
-
-CATEGORIES = ("A", "B")
 
 
 def load_tag_vocabulary(path: Path) -> TagVocabulary:

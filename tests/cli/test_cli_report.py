@@ -125,3 +125,42 @@ def test_rows_carry_multi_sample_figures(
     assert objects["Alpha"]["total_tasks"] == 1
     assert objects["Alpha"]["pass_at_1"] == 0.5 and objects["Alpha"]["pass_at_10"] is None
     assert objects["Beta"]["by_category"]["A"]["compile_rate"] == 0.5
+
+
+def test_an_experiment_file_is_named_as_such(
+    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--workspace", str(workspace.root), "report", str(workspace.experiment)]) == 2
+    err = capsys.readouterr().err
+    assert "this is an experiment file" in err and "expects an auto file" in err
+    assert "missing" not in err  # not a list of keys the file lacks
+
+
+@pytest.mark.parametrize(
+    ("lang", "present", "absent"),
+    [
+        ("en", ["model", "solved", "not compiled", "Category A"], ["решено", "не компилируется", "модель"]),
+        ("ru", ["модель", "решено", "не компилируется", "Категория A"], ["solved", "not compiled", "model "]),
+    ],
+)
+def test_one_language_per_report(
+    workspace: WorkspaceFiles,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    present: list[str],
+    absent: list[str],
+) -> None:
+    assert _report(workspace, "--lang", lang) == 0
+    printed = capsys.readouterr().out
+    assert all(word in printed for word in present), printed
+    assert not [word for word in absent if word in printed], printed
+
+
+def test_help_writes_a_single_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    assert "95% CI" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    printed = capsys.readouterr().out
+    assert "%%" not in printed and "runs" in printed

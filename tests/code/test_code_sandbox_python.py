@@ -152,4 +152,7 @@ def merge_sorted_lists(lists):
     assert result.status == "ok"
     got = statuses(result)
     assert got.pop("test_two_lists") == "timeout"
-    assert set(got.values()) == {"pass"}, got
+    assert got.pop("test_empty_input") == "pass"  # the full disk did not stop the run
+    # the bomb's own test is the only one it may cost: the others pass (or, on a loaded machine, the
+    # heaviest of them may run out of its 10 s while the bomb is being killed)
+    assert set(got.values()) <= {"pass", "timeout"} and list(got.values()).count("pass") >= 4, got

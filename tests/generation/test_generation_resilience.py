@@ -195,3 +195,34 @@ def test_cancel_abandons_requests_in_flight(gen_workspace: GenWorkspace) -> None
     result = outcome["result"]
     assert result.cancelled and result.written == [] and result.experiment_path is None
     assert {f.cause for f in result.failures} == {"cancelled"} and len(result.failures) == 4
+
+
+def test_a_stop_event_cancels_like_cancel(gen_workspace: GenWorkspace) -> None:
+    """The GUI's background worker hands its cancel event over (set when the app quits)."""
+    from prism_desktop.generation.cache import ResponseCache
+    from prism_desktop.generation.config import load_generation_config
+    from prism_desktop.generation.plan import GenerationRequest, make_plan
+    from prism_desktop.generation.runner import Generator
+
+    server = gen_workspace.server
+    server.delay = 5.0
+    request = GenerationRequest(category="A", tasks=("A2",))
+    config = load_generation_config(gen_workspace.root)
+    generator = Generator(
+        config,
+        make_plan(gen_workspace.workspace(), config, request),
+        request,
+        env={},
+        cache=ResponseCache(gen_workspace.root / "c"),
+    )
+    stop = threading.Event()
+    outcome = {}
+    thread = threading.Thread(target=lambda: outcome.setdefault("result", generator.run(stop)))
+    started = time.monotonic()
+    thread.start()
+    while server.count() < 1 and time.monotonic() - started < 10:
+        time.sleep(0.02)
+    stop.set()
+    thread.join(10)
+    assert not thread.is_alive() and time.monotonic() - started < 4.0
+    assert outcome["result"].cancelled and outcome["result"].written == []

@@ -287,3 +287,25 @@ def test_agreement_screenshots(
         assert dialog.grab().save(str(folder / f"agreement_verified_{language}.png"))
     finally:
         translations.apply("en")
+
+
+def test_clicking_a_confusion_cell_lists_exactly_its_runs(
+    qtbot: QtBot, two_experts: GradedSession, open_dialog: Callable[[GradedSession], AgreementDialog]
+) -> None:
+    from prism_desktop.gui.agreement_tables import VALUE_ROLE
+
+    dialog = open_dialog(two_experts)
+    cells = [
+        (axis, split, row, column, grid.item(row, column).data(VALUE_ROLE))
+        for (axis, split), grid in dialog.grids.items()
+        for row in range(6)
+        for column in range(6)
+        if grid.item(row, column) is not None and grid.item(row, column).data(VALUE_ROLE)
+    ]
+    assert cells, "the session has pairs in some confusion cell"
+    for axis, split, row, column, count in cells[:4]:
+        with qtbot.waitSignal(dialog.cellRunsChosen, timeout=10_000) as chosen:
+            dialog.grids[(axis, split)].cellClicked.emit(row, column)
+        run_ids, what = chosen.args
+        assert len(run_ids) == count  # the same runs the analysis counted in that cell
+        assert f"{axis} = " in what

@@ -71,3 +71,32 @@ def test_window_options_parse() -> None:
     assert options.workspace == Path(".").resolve()
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--size", "tiny"])
+
+
+def test_a_screenshot_never_writes_to_the_users_store(
+    demo_workspace: Any, tmp_path: Path, db_url: str
+) -> None:
+    """The user's store (here $PRISM_DESKTOP_DB) is read for its runs, never written: not by the
+    import of the workspace, not by --expert."""
+    from sqlalchemy import func, select
+
+    from prism_desktop.services.importing import import_results, result_files
+    from prism_desktop.store import open_store
+    from prism_desktop.store.models import Expert, Run
+    from prism_desktop.workspace.workspace import Workspace
+
+    store = open_store(db_url)
+    workspace = Workspace.open(demo_workspace.root)
+    import_results(store, workspace, result_files(workspace))
+    store.close()
+    database = Path(db_url.removeprefix("sqlite:///"))
+    before = database.read_bytes()
+    done = _cli("gui", "--workspace", str(demo_workspace.root), "--screenshot", str(tmp_path / "s.png"),
+                "--run", "2", "--expert", "someone_new", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert database.read_bytes() == before
+    store = open_store(db_url)
+    with store.session() as session:
+        assert session.scalar(select(func.count(Expert.id)).where(Expert.name == "someone_new")) == 0
+        assert session.scalar(select(func.count(Run.id))) == demo_workspace.runs
+    store.close()

@@ -3,7 +3,9 @@ every key fires its action, the focus follows the work, Enter on an incomplete r
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +16,12 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
+from prism_desktop.services.annotations import is_flagged
 from prism_desktop.services.grading import grades_for_run
 from prism_desktop.services.runs_query import COLUMNS, Column
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gui_keys import click_key, settle
 
 pytestmark = pytest.mark.gui
 
@@ -32,12 +38,8 @@ def bound_keys(window: QWidget) -> Counter[str]:
     return keys
 
 
-def click_key(widget: QWidget, text: str) -> None:
-    combination = QKeySequence(text)[0]
-    QTest.keyClick(widget, combination.key(), combination.keyboardModifiers())
-
-
 def my_steps(window: Any, run_id: int) -> dict[str, int]:
+    settle(window)
     expert = window.review.expert_id
     return {g.axis: g.step for g in grades_for_run(window.store, run_id) if g.expert_id == expert}
 
@@ -158,6 +160,14 @@ def test_space_skips_and_f_flags(shell_window: Any) -> None:
     window.review.setFocus()
     click_key(window.review, "F")
     assert window.review.grading.flag_button.isChecked()
+    expert = window.review.expert_id
+    assert is_flagged(window.store, expert, first)  # stored by the team's annotations service
+    click_key(window.review, "F")
+    assert not is_flagged(window.store, expert, first)
+    click_key(window.review, "F")
+    window.table.select_row(3)
+    window.table.select_run(first)
+    assert window.review.grading.flag_button.isChecked()  # read back when the run is shown again
     click_key(window.review, "Space")
     second = window.table.current_run
     assert second != first and my_steps(window, first) == {}

@@ -83,7 +83,10 @@ def test_grades_refresh_the_row_and_next_ungraded_moves_on(shell_window: Any, st
         save_grade(store, expert_id=expert_id, run_id=first, axis=axis, step=8)
     window.review.gradeSaved.emit(first)
     assert _cell(window, 0, Column.GRADED_BY) == "expert_01"
-    assert "graded by you 1" in window.counts_label.text()
+    assert window.grading_progress.text() == "1/13" and window.grading_progress.value() == 1
+    save_grade(store, expert_id=expert_id, run_id=window.model.run_id_at(1), axis="S", step=4)
+    window.review.gradeSaved.emit(window.model.run_id_at(1))
+    assert window.grading_progress.text() == "1/13 · 1 incomplete"
     window.table.select_row(0)
     window.next_ungraded()
     assert window.table.current_run != first
@@ -108,6 +111,15 @@ def test_debug_tab_opens_on_the_current_task(shell_window: Any) -> None:
     window.commands.action("view.debug_tab").trigger()
     assert window.tabs.currentIndex() == DEBUG_TAB
     assert window.debug.current_task().id == row.task_id
+    # Back on Review, another run; a click on the Debug tab (not the menu) follows it too.
+    window.tabs.setCurrentIndex(0)
+    window.table.select_row(1)
+    current = window.review.review
+    window.tabs.setCurrentIndex(DEBUG_TAB)
+    assert window.debug.current_task().id == current.task_id
+    assert window.debug.load_run.isEnabled()
+    window.debug.load_run.click()
+    assert window.debug.editor.toPlainText() == current.candidate_code
 
 
 def test_a_blind_session_hides_machine_scores_and_computes_verified_marks(
@@ -156,3 +168,28 @@ def test_the_window_fits_a_1280_pixel_screen(shell_window: Any, qtbot: QtBot, la
     assert window.width() <= 1280
     column = window.review.right
     assert column.widget().width() <= column.viewport().width()
+
+
+def test_the_review_splitters_are_remembered(
+    shell_window: Any, store: Any, demo_workspace: Any, qtbot: QtBot
+) -> None:
+    from prism_desktop.gui.main_window import MainWindow
+
+    window = shell_window
+    window.review.splitter.setSizes([600, 700])
+    window.review.left_splitter.setSizes([60, 500, 200])
+    wanted = (window.review.splitter.sizes(), window.review.left_splitter.sizes())
+    window.close()
+    again = MainWindow(store, window.settings)
+    qtbot.addWidget(again)
+    again.resize(window.size())
+    again.show()
+    with qtbot.waitSignal(again.workspaceOpened, timeout=60_000):
+        again.open_workspace(demo_workspace.root)
+    try:
+        got = (again.review.splitter.sizes(), again.review.left_splitter.sizes())
+        # Restored as left, within what the header's wrapping moves (the default would be far off).
+        flat = list(zip(wanted[0] + wanted[1], got[0] + got[1], strict=True))
+        assert all(abs(a - b) <= 20 for a, b in flat), (wanted, got)
+    finally:
+        again.background.shutdown()

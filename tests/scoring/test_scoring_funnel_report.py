@@ -133,6 +133,7 @@ def test_summary_counts_every_bucket_and_the_top_cause() -> None:
         "buckets": dict(zip(BUCKETS, (1, 2, 0, 1), strict=True)),
         "solved": 0.25,
         "cause": ["результат не тот", 2],
+        "cause_code": "M.WRONG",
     }
     assert summarise_outcomes([None]) is None
 

@@ -13,6 +13,7 @@ from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
     properties,
     strings,
     system,
+    text_tools,
     types,
 )
 from prism_desktop.bsl.stdlib.globals import FUNCTIONS, PROPERTIES, Builtin, lookup

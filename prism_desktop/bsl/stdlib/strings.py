@@ -51,29 +51,29 @@ def _check_size(text: str) -> str:
 
 @builtin("СтрДлина", "StrLen")
 def str_len(text: Any) -> int:
-    return len(arg_str(text))
+    return len(text if type(text) is str else arg_str(text))
 
 
 @builtin("Лев", "Left")
 def left(text: Any, count: Any) -> str:
-    n = arg_int(count)
-    return arg_str(text)[: max(n, 0)]
+    n = count if type(count) is int else arg_int(count)
+    return (text if type(text) is str else arg_str(text))[: max(n, 0)]
 
 
 @builtin("Прав", "Right")
 def right(text: Any, count: Any) -> str:
-    s = arg_str(text)
-    n = arg_int(count)
+    s = text if type(text) is str else arg_str(text)
+    n = count if type(count) is int else arg_int(count)
     return s[len(s) - n :] if n > 0 else ""
 
 
 @builtin("Сред", "Mid")
 def mid(text: Any, start: Any, count: Any = None) -> str:
-    s = arg_str(text)
-    begin = max(arg_int(start), 1) - 1
+    s = text if type(text) is str else arg_str(text)
+    begin = max(start if type(start) is int else arg_int(start), 1) - 1
     if count is None:
         return s[begin:]
-    n = arg_int(count)
+    n = count if type(count) is int else arg_int(count)
     return s[begin : begin + n] if n > 0 else ""
 
 
@@ -89,17 +89,17 @@ def trim_right(text: Any) -> str:
 
 @builtin("СокрЛП", "TrimAll")
 def trim_all(text: Any) -> str:
-    return arg_str(text).strip()
+    return (text if type(text) is str else arg_str(text)).strip()
 
 
 @builtin("ВРег", "Upper")
 def upper(text: Any) -> str:
-    return arg_str(text).upper()
+    return (text if type(text) is str else arg_str(text)).upper()
 
 
 @builtin("НРег", "Lower")
 def lower(text: Any) -> str:
-    return arg_str(text).lower()
+    return (text if type(text) is str else arg_str(text)).lower()
 
 
 @builtin("ТРег", "Title")
@@ -125,6 +125,8 @@ def str_find(
 ) -> int:
     """СтрНайти(Строка, ПодстрокаПоиска, НаправлениеПоиска, НачальнаяПозиция, НомерВхождения)."""
     s, sub = arg_str(text), arg_str(substring)
+    if direction is None and start is None and occurrence is None:  # the everyday two-argument form
+        return s.find(sub) + 1 if sub else 1
     backwards = direction is FROM_END
     if direction is not None and not isinstance(direction, EnumValue):
         raise invalid_argument(3)
@@ -168,7 +170,8 @@ def str_replace(text: Any, substring: Any, replacement: Any) -> str:
     s, sub = arg_str(text), arg_str(substring)
     if sub == "":
         return s
-    return _check_size(s.replace(sub, arg_str(replacement)))
+    result = s.replace(sub, arg_str(replacement))
+    return result if len(result) <= len(s) else _check_size(result)  # only growth can pass the cap
 
 
 @builtin("СтрЧислоВхождений", "StrOccurrenceCount")
@@ -222,18 +225,12 @@ def str_split(text: Any, separators: Any, include_blank: Any = None) -> Any:
     separates; the result is a Массив."""
     s, seps = arg_str(text), arg_str(separators)
     keep_blank = True if include_blank is None else bool(include_blank)
-    parts: list[str] = []
     if seps == "":
         parts = [s]
-    else:
-        current: list[str] = []
-        for ch in s:
-            if ch in seps:
-                parts.append("".join(current))
-                current = []
-            else:
-                current.append(ch)
-        parts.append("".join(current))
+    elif len(seps) == 1:
+        parts = s.split(seps)
+    else:  # every separator character becomes the first one, then one split
+        parts = s.translate({ord(ch): seps[0] for ch in seps}).split(seps[0])
     if not keep_blank:
         parts = [p for p in parts if p != ""]
     return _new_array(parts)
@@ -354,9 +351,6 @@ def _parse_nstr(text: str) -> list[tuple[str, str]]:
 
 
 def _new_array(values: list[Any]) -> Any:
-    from prism_desktop.bsl.stdlib.types import new_object
+    from prism_desktop.bsl.stdlib.collections.array import BslArray  # collections import this module
 
-    array = new_object("Массив", [])
-    for value in values:
-        array.bsl_call("Добавить", [value])
-    return array
+    return BslArray.from_values(values)

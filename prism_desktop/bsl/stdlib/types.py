@@ -27,7 +27,7 @@ FORBIDDEN_TYPES = frozenset(
         "ЗаписьXML", "XMLWriter",
         "ФайловыйПоток", "FileStream", "ДвоичныеДанные", "BinaryData", "ЗапускПриложения",
         "ПроцессОС", "WSПрокси", "WSProxy", "TCPСоединение", "TCPClient", "ZipФайлЗаписи",
-        "ЧтениеZipФайла", "ТекстовыйДокумент", "TextDocument", "ВебСервер", "Процесс", "Process",
+        "ЧтениеZipФайла", "ВебСервер", "Процесс", "Process",
     )
 )
 

@@ -102,7 +102,19 @@ def _int_param(params: dict[str, str], key: str) -> int | None:
         raise BslRuntimeError(f"Недопустимое значение параметра форматной строки ({key}={raw})") from exc
 
 
+# Parameters that leave a non-zero whole number as its plain digits when grouping is off (ЧГ=0) or
+# the number has at most three digits: the everyday Формат(Н, "ЧГ=0") needs none of the steps below.
+_PLAIN_WHOLE_PARAMS = frozenset({"ЧН", "ЧГ", "ЧРД", "ЧРГ"})
+
+
 def format_number(value: int | Decimal, params: dict[str, str]) -> str:
+    if (
+        type(value) is int
+        and value != 0
+        and params.keys() <= _PLAIN_WHOLE_PARAMS
+        and (params.get("ЧГ") == "0" or -1000 < value < 1000)
+    ):
+        return str(value)
     shift = _int_param(params, "ЧС")
     if shift:
         value = numbers.div(value, 10**shift) if shift > 0 else numbers.mul(value, 10 ** (-shift))

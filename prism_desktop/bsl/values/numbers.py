@@ -164,13 +164,14 @@ def to_float(value: Number) -> float:
 
 
 def from_float(value: float) -> Number:
-    """A math result (Sqrt, Log, Sin …) as a Число: the double's shortest decimal form,
-    which is how the platform shows such results (e.g. Sqrt(2) = 1.4142135623731 with 15 digits)."""
+    """A math result (Sqrt, Log, Sin …) as a Число: the double rounded to 15 significant digits, as
+    .NET converts a double to decimal (OneScript, PRISM's category-A runner: Sqrt(2) and Pow(2, 0.5)
+    print 1,4142135623731, not the double's 17-digit 1,4142135623730951)."""
     if math.isnan(value) or math.isinf(value):
         raise BslRuntimeError("Недопустимое значение параметра (результат не является числом)")
     if value == int(value) and abs(value) < 1e18:
         return int(value)
-    return norm(CONTEXT.create_decimal(repr(value)))
+    return norm(CONTEXT.create_decimal(f"{value:.15g}"))
 
 
 def presentation(value: Number) -> str:

@@ -40,7 +40,9 @@ def to_string(value: Any) -> str:
         return "Да"
     if value is False:
         return "Нет"
-    if type(value) is int or type(value) is Decimal:
+    if type(value) is int:
+        return str(value) if -1000 < value < 1000 else numbers.presentation(value)  # no digit groups
+    if type(value) is Decimal:
         return numbers.presentation(value)
     if isinstance(value, _dt.datetime):
         return dates.presentation(value)

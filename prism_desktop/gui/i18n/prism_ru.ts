@@ -43,10 +43,6 @@
             <translation>Прогоны: показано %1 из %2 · оценено %3</translation>
         </message>
         <message>
-            <source> · graded by you %1</source>
-            <translation> · оценено вами %1</translation>
-        </message>
-        <message>
             <source>Every shown run is graded.</source>
             <translation>Все показанные прогоны оценены.</translation>
         </message>
@@ -255,6 +251,30 @@
             <translation>&amp;Клавиши</translation>
         </message>
         <message>
+            <source> · %1 incomplete</source>
+            <translation> · не закончено: %1</translation>
+        </message>
+        <message>
+            <source>in session “%1”</source>
+            <translation>в сессии «%1»</translation>
+        </message>
+        <message>
+            <source>Runs you (%1) have graded on every axis %2; incomplete: graded on some axes only</source>
+            <translation>Прогоны, которые вы (%1) оценили по всем осям %2; не закончено — оценены лишь некоторые оси</translation>
+        </message>
+        <message>
+            <source>Score without isolation?</source>
+            <translation>Оценивать без изоляции?</translation>
+        </message>
+        <message>
+            <source>Docker is not available, so candidate code would run as a local process on this computer, NOT isolated. Build the sandbox image (prism-desktop sandbox build) to score in isolated containers.
+
+Score locally for the rest of this session?</source>
+            <translation>Docker недоступен, поэтому код кандидатов будет выполняться локальным процессом на этом компьютере, БЕЗ изоляции. Соберите образ песочницы (prism-desktop sandbox build), чтобы оценивать в изолированных контейнерах.
+
+Оценивать локально до конца этого сеанса?</translation>
+        </message>
+        <message>
             <source>The log folder could not be opened: %1</source>
             <translation>Папку журнала открыть не удалось: %1</translation>
         </message>
@@ -299,11 +319,11 @@
         </message>
         <message>
             <source>scored</source>
-            <translation>оценён</translation>
+            <translation>проверен L1</translation>
         </message>
         <message>
             <source>not scored</source>
-            <translation>не оценён</translation>
+            <translation>не проверен</translation>
         </message>
         <message>
             <source>not measured</source>
@@ -413,6 +433,18 @@
             <source>Not Verified</source>
             <translation>Не Verified</translation>
         </message>
+        <message>
+            <source>Mine</source>
+            <translation>Мои</translation>
+        </message>
+        <message>
+            <source>Your own grades of the run (✓ when every axis is graded)</source>
+            <translation>Ваши оценки прогона (✓ — оценены все оси)</translation>
+        </message>
+        <message>
+            <source>Not graded yet: %1</source>
+            <translation>Ещё не оценено: %1</translation>
+        </message>
     </context>
     <context>
         <name>FilterBar</name>
@@ -519,6 +551,10 @@
         <message>
             <source>Show every run again</source>
             <translation>Снова показать все прогоны</translation>
+        </message>
+        <message>
+            <source>Only %1 (%2 runs); Reset shows every run.</source>
+            <translation>Только %1 (прогонов: %2); «Сбросить» покажет все.</translation>
         </message>
     </context>
     <context>
@@ -629,6 +665,18 @@
         <message>
             <source>Try 1C queries against the task's infobase (category B)</source>
             <translation>Запросы 1С к информационной базе задачи (категория B)</translation>
+        </message>
+        <message>
+            <source>Load the candidate of run #%1 (the one under review)</source>
+            <translation>Загрузить кандидата прогона №%1 (того, что на проверке)</translation>
+        </message>
+        <message>
+            <source>No run of this task is under review</source>
+            <translation>Ни один прогон этой задачи не на проверке</translation>
+        </message>
+        <message>
+            <source>This run's candidate</source>
+            <translation>Кандидат прогона</translation>
         </message>
     </context>
     <context>
@@ -759,6 +807,38 @@
         <message>
             <source>No code was found in the model's answer (see the Raw response tab).</source>
             <translation>В ответе модели не найден код (см. вкладку с исходным ответом).</translation>
+        </message>
+        <message>
+            <source>NOT saved: %1 — %2.</source>
+            <translation>НЕ сохранено: %1 — %2.</translation>
+        </message>
+        <message>
+            <source>%1 = %2 on run #%3</source>
+            <translation>%1 = %2 у прогона №%3</translation>
+        </message>
+        <message>
+            <source>clearing %1 on run #%2</source>
+            <translation>снятие %1 у прогона №%2</translation>
+        </message>
+        <message>
+            <source>the comment and approach of run #%1</source>
+            <translation>комментарий и подход прогона №%1</translation>
+        </message>
+        <message>
+            <source>undoing your last change</source>
+            <translation>отмена последнего изменения</translation>
+        </message>
+        <message>
+            <source>hidden</source>
+            <translation>скрыта</translation>
+        </message>
+        <message>
+            <source>the unsure flag of run #%1</source>
+            <translation>отметка «не уверен» прогона №%1</translation>
+        </message>
+        <message>
+            <source>unflagging run #%1</source>
+            <translation>снятие отметки с прогона №%1</translation>
         </message>
         <message>
             <source>sample %1 of %2</source>
@@ -1100,20 +1180,40 @@
             <translation>ещё не оценено</translation>
         </message>
         <message>
-            <source>%1 of %2 axes graded · saved</source>
-            <translation>оценено осей: %1 из %2 · сохранено</translation>
-        </message>
-        <message>
-            <source>Skip  ␣</source>
-            <translation>Пропустить  ␣</translation>
-        </message>
-        <message>
-            <source>Unsure  F</source>
-            <translation>Не уверен  F</translation>
-        </message>
-        <message>
             <source>Flag this run: you are not sure of your grades (F)</source>
             <translation>Отметить прогон: вы не уверены в своих оценках (F)</translation>
+        </message>
+        <message>
+            <source>%1 of %2 axes graded</source>
+            <translation>оценено осей: %1 из %2</translation>
+        </message>
+        <message>
+            <source>saved</source>
+            <translation>сохранено</translation>
+        </message>
+        <message>
+            <source>saving…</source>
+            <translation>сохраняется…</translation>
+        </message>
+        <message>
+            <source>still saving: the store is busy (another program holds it); keep working</source>
+            <translation>всё ещё сохраняется: хранилище занято другой программой; можно продолжать работу</translation>
+        </message>
+        <message>
+            <source>%1 change(s) NOT saved — see Retry above</source>
+            <translation>НЕ сохранено изменений: %1 — см. «Повторить» выше</translation>
+        </message>
+        <message>
+            <source>Skip</source>
+            <translation>Пропустить</translation>
+        </message>
+        <message>
+            <source>Leave this run ungraded for now and go on (Space)</source>
+            <translation>Пока оставить прогон без оценки и перейти дальше (Пробел)</translation>
+        </message>
+        <message>
+            <source>Unsure</source>
+            <translation>Не уверен</translation>
         </message>
     </context>
     <context>
@@ -1221,6 +1321,18 @@
         <message>
             <source>Say who you are first: grades are stored under your name.</source>
             <translation>Сначала представьтесь: оценки хранятся под вашим именем.</translation>
+        </message>
+        <message>
+            <source>No run is scored at Level 1 (or all fall in one score band): the sample cannot be stratified by the machine's score band. Score the runs first for a balanced sample.</source>
+            <translation>Ни один прогон не проверен на уровне 1 (или все попадают в одну полосу): выборку нельзя расслоить по полосе машинного балла. Для сбалансированной выборки сначала проверьте прогоны.</translation>
+        </message>
+        <message>
+            <source>Every run is of one task: the sample cannot be stratified by task.</source>
+            <translation>Все прогоны — одной задачи: выборку нельзя расслоить по задачам.</translation>
+        </message>
+        <message>
+            <source>Every run is of one model: the sample cannot be stratified by model.</source>
+            <translation>Все прогоны — одной модели: выборку нельзя расслоить по моделям.</translation>
         </message>
     </context>
     <context>
@@ -1473,10 +1585,6 @@
             <translation>Согласие машины с экспертами, отметки Verified, экспорт</translation>
         </message>
         <message>
-            <source>&amp;Review</source>
-            <translation>&amp;Проверка</translation>
-        </message>
-        <message>
             <source>poor</source>
             <translation>плохое</translation>
         </message>
@@ -1635,6 +1743,18 @@
         <message>
             <source>Validation κ: now → proposed (runs)</source>
             <translation>κ на валидации: сейчас → предложено (прогонов)</translation>
+        </message>
+        <message>
+            <source>Blind session: the runs behind a cell are listed once you have graded every run of it.</source>
+            <translation>Слепая сессия: прогоны ячейки покажутся, когда вы оцените все её прогоны.</translation>
+        </message>
+        <message>
+            <source>the runs where the machine gave %1 = %2 and the experts %3 (%4)</source>
+            <translation>прогоны, где машина дала %1 = %2, а эксперты %3 (%4)</translation>
+        </message>
+        <message>
+            <source>Click a cell to list its runs in the main window</source>
+            <translation>Щёлкните ячейку, чтобы показать её прогоны в главном окне</translation>
         </message>
     </context>
     <context>
@@ -2031,6 +2151,17 @@
         <message>
             <source>run the query of the console</source>
             <translation>выполнить запрос консоли</translation>
+        </message>
+    </context>
+    <context>
+        <name>SaveErrorBar</name>
+        <message>
+            <source>Retry</source>
+            <translation>Повторить</translation>
+        </message>
+        <message>
+            <source> (%1 changes are waiting)</source>
+            <translation> (ждут сохранения: %1)</translation>
         </message>
     </context>
     <context>

@@ -83,9 +83,7 @@ class RunContext:
         fd, path = self._output_file()
         started = time.monotonic()
         try:
-            process = start_candidate(
-                argv, cwd=cwd, env=env, output=fd, pids=self.limits.pids, file_bytes=self._file_bytes()
-            )
+            process = start_candidate(argv, cwd=cwd, env=env, output=fd, file_bytes=self._file_bytes())
         finally:
             os.close(fd)
         timed_out = False
@@ -111,7 +109,6 @@ class RunContext:
                 cwd=cwd,
                 env=env,
                 output=fd,
-                pids=self.limits.pids,
                 file_bytes=self._file_bytes(),
                 pass_fds=(write_end,),
             )

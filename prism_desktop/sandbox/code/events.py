@@ -20,18 +20,19 @@ from typing import Any
 
 EVENTS_FD_ENV = "PRISM_EVENTS_FD"
 SKIP_ENV = "PRISM_SKIP_TESTS"  # JSON list of test names the test process must not run
-MESSAGE_CHARS = 1500
+MESSAGE_CHARS = 1000
+LINE_BYTES = 4000  # under PIPE_BUF (4096): concurrent writers never interleave
 
 
 def emit(fd: int, event: dict[str, Any]) -> None:
-    """Write one event (from inside the test process)."""
+    """Write one event (from inside the test process), in one write of at most PIPE_BUF bytes."""
     if "message" in event:
         event["message"] = str(event["message"])[-MESSAGE_CHARS:]
-    line = json.dumps(event, ensure_ascii=True)
-    if len(line) > 3800:
-        event = {**event, "message": "(message too long)"} if "message" in event else {"e": "oversize"}
-        line = json.dumps(event, ensure_ascii=True)
-    os.write(fd, (line + "\n").encode("ascii"))
+    data = (json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8")
+    if len(data) > LINE_BYTES:
+        event = {**event, "message": str(event.get("message", ""))[-200:]}
+        data = (json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8")
+    os.write(fd, data)
 
 
 @dataclass
@@ -90,7 +91,7 @@ class EventLog:
 
 def _parse(raw: bytes) -> dict[str, Any] | None:
     try:
-        event = json.loads(raw.decode("ascii"))
+        event = json.loads(raw.decode("utf-8"))  # node's JSON.stringify keeps non-ASCII text as is
     except (UnicodeDecodeError, json.JSONDecodeError):
         return None
     return event if isinstance(event, dict) else None

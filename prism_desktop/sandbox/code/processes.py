@@ -1,6 +1,7 @@
 """Candidate processes inside the code sandbox, started and killed by the runner.
 
-The container starts as root holding only CAP_SETUID and CAP_SETGID (no file-access capability).
+The container starts as root holding only CAP_SETUID, CAP_SETGID and CAP_KILL (no file-access
+capability).
 The runner works with the effective uid of the run directory's owner (the host user, who alone can
 read the spec and write the result), and every candidate process — compiler, tests, candidate
 code — runs as CANDIDATE_UID with no capabilities left, so it can neither read the spec (its nonce)
@@ -16,7 +17,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 CANDIDATE_UID = 65534  # "nobody"
-PROCESS_HEADROOM = 16  # processes the runner keeps for itself below the container's pids limit
 
 
 def drop_to_owner_of(path: Path) -> tuple[int, int]:
@@ -33,13 +33,14 @@ def can_switch_users() -> bool:
     return os.getuid() == 0
 
 
-def _become_candidate(max_processes: int, file_bytes: int) -> None:
-    """In the child between fork and exec: leave the runner's identity for good."""
-    os.seteuid(0)  # allowed: the real and saved uid are 0; brings CAP_SETUID/SETGID back for a moment
+def _become_candidate(file_bytes: int) -> None:
+    """In the child between fork and exec: leave the runner's identity for good. Processes are bounded
+    by the container's pids limit, not RLIMIT_NPROC: that one counts every process of the uid on the
+    whole host (other sandboxes included), so it would fail a candidate for what others run."""
+    os.seteuid(0)  # allowed: the real and saved uid are 0; brings the capabilities back for a moment
     os.setgroups([])
     os.setresgid(CANDIDATE_UID, CANDIDATE_UID, CANDIDATE_UID)
     os.setresuid(CANDIDATE_UID, CANDIDATE_UID, CANDIDATE_UID)  # every capability is gone after this
-    resource.setrlimit(resource.RLIMIT_NPROC, (max_processes, max_processes))
     resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
     os.umask(0o022)
 
@@ -50,12 +51,10 @@ def start_candidate(
     cwd: Path,
     env: dict[str, str],
     output: int,
-    pids: int,
     file_bytes: int,
     pass_fds: Sequence[int] = (),
 ) -> subprocess.Popen[bytes]:
     """`argv` as the candidate user in its own session; stdout and stderr both go to `output`."""
-    max_processes = max(8, pids - PROCESS_HEADROOM)
     return subprocess.Popen(
         list(argv),
         cwd=cwd,
@@ -65,31 +64,26 @@ def start_candidate(
         stderr=subprocess.STDOUT,
         pass_fds=tuple(pass_fds),
         start_new_session=True,
-        preexec_fn=lambda: _become_candidate(max_processes, file_bytes),
+        preexec_fn=lambda: _become_candidate(file_bytes),
     )
 
 
 def kill_candidates() -> None:
-    """SIGKILL every process of the candidate user (forks, daemons, a fork bomb's children):
-    kill(-1) from a short-lived child that becomes that user, so the runner needs no CAP_KILL."""
-    for _attempt in range(50):  # fork may fail while a fork bomb holds the pids limit
-        try:
-            pid = os.fork()
-        except BlockingIOError:
-            continue
-        if pid == 0:
+    """SIGKILL every process but the runner (forks, daemons, a fork bomb's children). The runner is the
+    container's pid 1, which kill(-1) spares along with the caller; CAP_KILL, effective only for this
+    moment, lets it reach the candidate's user. No fork is needed, so a full pids limit cannot stop it."""
+    previous = os.geteuid()
+    try:
+        if previous != 0:
+            os.seteuid(0)
+        for _round in range(20):  # a bomb may fork between rounds
             try:
-                os.seteuid(0)
-                os.setresgid(CANDIDATE_UID, CANDIDATE_UID, CANDIDATE_UID)
-                os.setresuid(CANDIDATE_UID, CANDIDATE_UID, CANDIDATE_UID)
-                for _round in range(20):  # a bomb may fork between rounds
-                    os.kill(-1, signal.SIGKILL)
-            except OSError:
-                pass
-            finally:
-                os._exit(0)
-        os.waitpid(pid, 0)
-        return
+                os.kill(-1, signal.SIGKILL)
+            except ProcessLookupError:
+                break  # nothing left to kill
+    finally:
+        if previous != 0:
+            os.seteuid(previous)
 
 
 def reap(process: subprocess.Popen[bytes], grace_s: float = 5.0) -> int | None:

@@ -1,6 +1,6 @@
 """The code sandbox's runner: `python3 -m prism_desktop.sandbox.code.runner --spec FILE --out DIR`.
 
-Starts as root with only CAP_SETUID/CAP_SETGID, reads the spec as the owner of the run directory,
+Starts as root with only CAP_SETUID/CAP_SETGID/CAP_KILL, reads the spec as the owner of the run directory,
 lays out a fresh work folder (the candidate's files and the task's tests, read-only to the candidate),
 compiles and runs the tests as the candidate user, and writes the result into DIR/result.json inside
 an envelope echoing the spec's nonce — after compiling and again at the end, so a deadline kill
@@ -89,8 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if not can_switch_users():
-        print("the code runner must start as root (with CAP_SETUID/CAP_SETGID only) to run candidates as "
-              f"uid {CANDIDATE_UID}", file=sys.stderr)  # fmt: skip
+        print("the code runner must start as root (with CAP_SETUID/CAP_SETGID/CAP_KILL only) to run "
+              f"candidates as uid {CANDIDATE_UID}", file=sys.stderr)  # fmt: skip
         return 2
     drop_to_owner_of(args.out)
     spec = spec_from_json(args.spec.read_text(encoding="utf-8"))

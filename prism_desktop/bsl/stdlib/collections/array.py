@@ -140,8 +140,10 @@ class BslArray(_ArrayReading):
 
     @method("Добавить", "Add")
     def add(self, value: Any = None) -> None:
-        self.items.append(value)
-        active_meter.current.check_size(len(self.items))
+        items = self.items
+        items.append(value)
+        if len(items) > active_meter.current.max_collection_items:  # check_size, inlined: a hot path
+            active_meter.current.check_size(len(items))
 
     @method("Вставить", "Insert")
     def insert(self, index: Any, value: Any = None) -> None:

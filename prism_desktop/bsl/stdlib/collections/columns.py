@@ -146,7 +146,7 @@ class DataRow(BslObject):
             column = row.columns.by_name.get(key)
             if column is None:
                 raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
-            row.cells[column] = column.adjust(value)
+            row.cells[column] = column.value_type.adjust(value) if column.value_type.types else value
 
         return write
 

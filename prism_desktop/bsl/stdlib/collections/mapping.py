@@ -48,7 +48,8 @@ class _MapReading(BslObject):
             entries[hk] = (existing[0], value)  # the size does not change
             return
         entries[hk] = (key, value)
-        active_meter.current.check_size(len(entries))
+        if len(entries) > active_meter.current.max_collection_items:  # check_size, inlined: a hot path
+            active_meter.current.check_size(len(entries))
 
     def lookup(self, key: Any) -> Any:
         kind = type(key)  # strings and whole numbers are their own hash keys (see hash_key)

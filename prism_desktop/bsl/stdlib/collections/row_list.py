@@ -41,8 +41,13 @@ class RowList(BslObject, Generic[RowT]):
 
     def new_row(self, position: int) -> RowT:
         row = self.make_row()
-        self.rows.insert(position, row)
-        active_meter.current.check_size(len(self.rows))
+        rows = self.rows
+        if position == len(rows):
+            rows.append(row)
+        else:
+            rows.insert(position, row)
+        if len(rows) > active_meter.current.max_collection_items:  # check_size, inlined: a hot path
+            active_meter.current.check_size(len(rows))
         return row
 
     def _row_position(self, row: Any) -> int:

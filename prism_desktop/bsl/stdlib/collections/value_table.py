@@ -241,19 +241,21 @@ class BslValueTable(RowList[BslValueTableRow]):
                 )
         grouped: dict[tuple[Any, ...], BslValueTableRow] = {}
         for row in self.rows:
-            key = tuple(hash_key(row.value(c)) for c in groups)
+            cells = row.cells
+            key = tuple([hash_key(cells.get(c, c.empty)) for c in groups])
             target = grouped.get(key)
             if target is None:
                 target = BslValueTableRow(self)
                 for column in groups:
-                    target.cells[column] = row.value(column)
+                    target.cells[column] = cells.get(column, column.empty)
                 for column in sums:
                     target.cells[column] = 0
                 grouped[key] = target
+            totals = target.cells
             for column in sums:
-                value = row.value(column)
+                value = cells.get(column, column.empty)
                 if is_number(value):
-                    target.cells[column] = target.cells[column] + value
+                    totals[column] = totals[column] + value
         for target in grouped.values():
             for column in sums:
                 target.cells[column] = column.adjust(normalize_number(target.cells[column]))

@@ -1,0 +1,94 @@
+"""`prism-desktop runs [--experiment NAME] [--task ID…] [--model ID…] [--json]`: the runs in the store
+with their ids (what `gui --run ID` opens), task, model, run index, machine status and Q."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+
+from prism_desktop.cli.common import EXIT_OK, CliError, add_command, format_table, open_store_from_args
+from prism_desktop.services.runs_query import RunRow, RunsFilter, RunsQuery, Sort
+from prism_desktop.store.models import Experiment
+
+HELP = "list the runs in the store with their ids (for gui --run ID), filtered by experiment, task, model"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = add_command(subparsers, "runs", run, help=HELP)
+    parser.add_argument(
+        "--experiment", metavar="NAME", help="only this experiment (its name, or its file: experiment_*.json)"
+    )
+    parser.add_argument("--task", nargs="+", metavar="ID", help="only these tasks")
+    parser.add_argument("--model", nargs="+", metavar="ID", help="only these models (model_id or name)")
+    parser.add_argument("--json", action="store_true", help="one JSON array instead of the table")
+
+
+def run(args: argparse.Namespace) -> int:
+    store = open_store_from_args(args)
+    try:
+        run_filter = RunsFilter(experiment_id=_experiment_id(store, args.experiment))
+        query = RunsQuery(store)
+        rows = query.page(run_filter, Sort(), 0, query.count(run_filter))
+    finally:
+        store.close()
+    rows = [row for row in rows if _wanted(row, args.task, args.model)]
+    if args.json:
+        print(json.dumps([_as_json(row) for row in rows], ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if not rows:
+        print("no runs match (import a workspace first: prism-desktop import)")
+        return EXIT_OK
+    headers = ("id", "experiment", "task", "model", "run", "status", "Q")
+    table = [
+        (
+            row.run_id,
+            row.experiment,
+            row.task_id,
+            row.model_id,
+            row.run_index,
+            row.status.value,
+            row.scores["Q"],
+        )
+        for row in rows
+    ]
+    print(format_table(headers, table, [">", "<", "<", "<", ">", "<", ">"]))
+    print(f"\n{len(rows)} run(s); open one with: prism-desktop gui --run ID")
+    return EXIT_OK
+
+
+def _experiment_id(store: Any, name: str | None) -> int | None:
+    if name is None:
+        return None
+    wanted = Path(name).stem if name.endswith(".json") else name
+    with store.session() as session:
+        found = session.scalar(select(Experiment.id).where(Experiment.name == wanted))
+        if found is None:
+            known = session.scalars(select(Experiment.name).order_by(Experiment.name)).all()
+            raise CliError(
+                f"--experiment {name}: not in the store; it holds {', '.join(known) or 'no experiment yet'}"
+            )
+        return int(found)
+
+
+def _wanted(row: RunRow, tasks: list[str] | None, models: list[str] | None) -> bool:
+    if tasks and row.task_id not in tasks:
+        return False
+    return not models or row.model_id in models or (row.model_name or "") in models
+
+
+def _as_json(row: RunRow) -> dict[str, Any]:
+    return {
+        "id": row.run_id,
+        "experiment": row.experiment,
+        "task_id": row.task_id,
+        "model_id": row.model_id,
+        "model_name": row.model_name,
+        "run_index": row.run_index,
+        "category": row.category,
+        "status": row.status.value,
+        "scores": row.scores,
+    }

@@ -1,0 +1,87 @@
+"""`check` and `score --sandbox docker` end to end on a coding workspace: the CLI, the real engine and
+the language images, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from prism_desktop.cli.main import main
+from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.workspace.coding import CodingWorkspace
+from tests.code.conftest import BUNDLED
+
+pytestmark = [pytest.mark.docker, pytest.mark.slow]
+TASKS = ("dbg_py_001", "dbg_ts_001", "dbg_go_001", "lib_textkit")
+
+
+@pytest.fixture
+def small_workspace(tmp_path: Path, engine: object) -> Path:
+    """The bundled workspace with an experiment: per task one correct answer and one broken one."""
+    root = tmp_path / "coding"
+    for part in ("dataset", "tests", "libraries"):
+        shutil.copytree(BUNDLED / part, root / part)
+    workspace = CodingWorkspace.open(root)
+    groups = []
+    for task_id in TASKS:
+        task = workspace.task(task_id)
+        correct = reference_answer(task) or ""
+        broken = "Не знаю, как это сделать." if task.kind == "library" else correct.replace("(", "((", 1)
+        runs = [
+            {"run_index": i, "response": text, "response_hash": "", "success": True}
+            for i, text in enumerate((correct, broken))
+        ]
+        groups.append(
+            {"task_id": task_id, "task_name": task_id, "model_id": "m", "model_name": "M", "runs": runs}
+        )
+    experiment = {
+        "experiment_name": "experiment_small",
+        "category": "",
+        "timestamp": "2026-12-01T12:00:00",
+        "models_used": ["M"],
+        "task_results": groups,
+    }
+    (root / "results").mkdir()
+    (root / "results" / "experiment_small.json").write_text(json.dumps(experiment), encoding="utf-8")
+    return root
+
+
+def test_check_runs_references_and_score_writes_a_prism_auto_file(
+    small_workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--workspace", str(small_workspace), "check", "--task", *TASKS, "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "24 tasks (go: 4, library: 2, python: 12, typescript: 6)" in out
+    assert "dbg_go_001: ok — 6/6 tests pass" in out and "lib_textkit: ok — 18/18 tests pass" in out
+
+    auto = small_workspace / "results" / "auto" / "experiment_small_auto_l1.json"
+    experiment = small_workspace / "results" / "experiment_small.json"
+    argv = ["--workspace", str(small_workspace), "score", "--experiment", str(experiment), "--out", str(auto)]
+    assert main([*argv, "--sandbox", "docker", "--jobs", "2"]) == 0
+    document = json.loads(auto.read_text(encoding="utf-8"))
+    assert document["experiment_id"] == "experiment_small" and document["runner"] == "docker"
+    assert "python 3." in document["syntax_analyzer"] and "go 1." in document["syntax_analyzer"]
+    by_task = {group["task_id"]: group["runs"] for group in document["tasks"]}
+    for task_id in TASKS:
+        correct, broken = by_task[task_id]
+        assert correct["scores"]["S"] == 10 and correct["scores"]["M"] == 10, (task_id, correct["detail"])
+        assert broken["scores"]["M"] == 0 and broken["scores"]["S"] < 10
+        assert correct["scores"]["O"] is None and correct["detail"]["O"]["reason"]
+        assert correct["response_hash"] and broken["response_hash"] != correct["response_hash"]
+    assert by_task["lib_textkit"][1]["detail"]["S"]["status"] == "apply_failed"
+    assert not (auto.parent / (auto.name + ".partial.jsonl")).exists()
+
+    assert main(["--workspace", str(small_workspace), "report", str(auto)]) == 0
+    table = capsys.readouterr().out
+    assert "pass@1" in table and "language  go" in table and "category  debugging" in table
+
+
+def test_local_sandbox_is_refused_for_code_tasks(small_workspace: Path) -> None:
+    experiment = small_workspace / "results" / "experiment_small.json"
+    out = small_workspace / "auto.json"
+    argv = ["--workspace", str(small_workspace), "score", "--experiment", str(experiment), "--out", str(out)]
+    assert main([*argv, "--sandbox", "local"]) == 2
+    assert not out.exists()

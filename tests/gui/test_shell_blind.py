@@ -1,0 +1,96 @@
+"""A blind session in the assembled main window: the runs table and the review hide the model, the
+machine's status and scores and the other experts until the expert has graded the run (one rule:
+services.visibility); the "Mine" column shows the expert's own grades."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from prism_desktop.gui.runs_model import HIDDEN
+from prism_desktop.services.grading import ensure_expert, save_grade
+from prism_desktop.services.level1_store import save_result
+from prism_desktop.services.runs_query import COLUMNS, Column
+from prism_desktop.services.sessions import create_session
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gui_keys import click_key, settle
+
+pytestmark = pytest.mark.gui
+
+
+def cell(window: Any, row: int, column: Column) -> Any:
+    return window.model.data(window.model.index(row, COLUMNS.index(column)), Qt.ItemDataRole.DisplayRole)
+
+
+def test_blind_table_hides_model_status_and_colleagues_until_graded(shell_window: Any, store: Any) -> None:
+    window = shell_window
+    for run_id in range(1, 14):
+        save_result(
+            store,
+            window.workspace,
+            run_id,
+            None,
+            {
+                "scores": {"S": 10, "M": 10.0, "O": 8, "P": None, "Q": 9.33},
+                "bands": {"M": 10, "P": None},
+                "detail": {},
+            },
+        )
+    session_id = create_session(store, name="blind", size=6, seed=7, blind=True)
+    colleague = ensure_expert(store, "colleague")
+    window.enter_session(session_id)
+    first = window.model.run_id_at(0)
+    for axis in ("S", "M", "O"):
+        save_grade(store, expert_id=colleague, run_id=first, axis=axis, step=4, session_id=session_id)
+    window.model.refresh_runs([first])
+    models = {cell(window, row, Column.MODEL) for row in range(window.model.rowCount())}
+    statuses = {cell(window, row, Column.STATUS) for row in range(window.model.rowCount())}
+    assert models == {HIDDEN} and statuses <= {HIDDEN, "no answer"}
+    assert cell(window, 0, Column.GRADED_BY) == ""  # the colleague stays hidden
+    assert "model <b>hidden</b>" in window.review.header.text()
+    assert "Alpha" not in window.review.header.text() and "Beta" not in window.review.header.text()
+
+    window.review.setFocus()
+    click_key(window.review, "8")
+    settle(window)
+    assert cell(window, 0, Column.MINE) == "S8 M· O·"
+    assert cell(window, 0, Column.MODEL) == HIDDEN  # two axes to go
+    click_key(window.review, "6")
+    click_key(window.review, "6")
+    settle(window)
+    assert cell(window, 0, Column.MINE) == "✓ S8 M6 O6"
+    assert cell(window, 0, Column.MODEL) in ("Alpha Coder", "Beta Chat")
+    assert cell(window, 0, Column.STATUS) == "scored" and cell(window, 0, Column.Q) == "9.33"
+    assert cell(window, 0, Column.GRADED_BY) == "colleague, expert_01"
+    assert "hidden" not in window.review.header.text()
+    assert cell(window, 1, Column.MODEL) == HIDDEN
+
+    window.leave_session()  # outside the session nothing is hidden
+    assert HIDDEN not in {cell(window, row, Column.MODEL) for row in range(window.model.rowCount())}
+
+
+def test_sessions_dialog_warns_when_nothing_is_scored(shell_window: Any, qtbot: Any) -> None:
+    from prism_desktop.gui.sessions_dialog import SessionsDialog
+
+    shell_window.show_sessions()
+    dialog = shell_window.findChild(SessionsDialog)
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    assert dialog.strata_note.isVisible() and "score band" in dialog.strata_note.text()
+    dialog.reject()
+
+
+def test_the_table_shows_only_the_runs_of_a_cell_until_reset(shell_window: Any) -> None:
+    window = shell_window
+    chosen = frozenset({window.model.run_id_at(1), window.model.run_id_at(4)})
+    window.show_run_ids(chosen, "the runs where the machine gave M = 10 and the experts 6")
+    assert window.model.rowCount() == 2
+    assert {window.model.run_id_at(row) for row in range(2)} == chosen
+    assert window.filters.only_label.isVisible() and "(2 runs)" in window.filters.only_label.text()
+    window.filters.reset()
+    assert window.model.rowCount() == 13 and not window.filters.only_label.isVisible()
