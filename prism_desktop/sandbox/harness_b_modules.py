@@ -31,7 +31,7 @@ from prism_desktop.platform import ConfigError, Configuration, Infobase, Platfor
 from prism_desktop.platform.fixtures import FixtureError, FixtureModule, generate
 from prism_desktop.sandbox import spec as sp
 from prism_desktop.sandbox.candidate_text import ensure_exported
-from prism_desktop.sandbox.harness_b_names import undefined_variables
+from prism_desktop.sandbox.harness_b_names import undefined_types, undefined_variables
 
 CANDIDATE_MODULE = "КодКандидата"
 TESTS_MODULE = "Тесты"
@@ -146,6 +146,7 @@ def compile_candidate(engine: Engine, code: str, entry: str | None) -> Candidate
     if not errors:
         errors = [d for d in check_module(text, CANDIDATE_MODULE) if d.severity == "error"]
         errors += undefined_variables(parsed.module, (CANDIDATE_MODULE, TESTS_MODULE))
+        errors += undefined_types(parsed.module)
     errors += common_module_errors(parsed.module)
     if errors:
         return CandidateModule(None, sorted(errors, key=Diagnostic.sort_key))

@@ -14,14 +14,85 @@ from collections.abc import Iterator
 
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl import diagnostics as diag
-from prism_desktop.bsl.compiler_analysis import method_facts, statement_expressions, walk_statements
+from prism_desktop.bsl.compiler_analysis import (
+    method_facts,
+    statement_expressions,
+    walk_expression,
+    walk_statements,
+)
 from prism_desktop.bsl.diagnostics import Diagnostic
 from prism_desktop.bsl.names import GLOBAL_PROPERTIES, canonical
 from prism_desktop.bsl.stdlib import PROPERTIES
 from prism_desktop.bsl.stdlib.collections import GLOBALS
 from prism_desktop.bsl.stdlib.globals import load_providers
+from prism_desktop.bsl.stdlib.types import FORBIDDEN_TYPES, _constructor
+from prism_desktop.bsl.values.base import _norm
 
 UNDEFINED_VARIABLE = "UndefinedVariable"
+UNDEFINED_TYPE = "UndefinedType"
+# Types of the platform a server module may create with Новый that our engine does not construct:
+# 1C compiles them; only a name the platform does not know is a compile error.
+PLATFORM_TYPES = frozenset(
+    _norm(name)
+    for name in (
+        "СообщениеПользователю",
+        "БлокировкаДанных",
+        "ОписаниеОповещения",
+        "ФорматированнаяСтрока",
+        "ХранилищеЗначения",
+        "УникальныйИдентификатор",
+        "ПостроительЗапроса",
+        "ПостроительОтчета",
+        "СхемаКомпоновкиДанных",
+        "КомпоновщикМакетаКомпоновкиДанных",
+        "ПроцессорКомпоновкиДанных",
+        "КомпоновщикНастроекКомпоновкиДанных",
+        "ПроцессорВыводаРезультатаКомпоновкиДанныхВКоллекциюЗначений",
+        "ТабличныйДокумент",
+        "ТекстовыйДокумент",
+        "ДвоичныеДанные",
+        "МоментВремени",
+        "СтандартныйПериод",
+        "Период",
+        "ПараметрыЗаписиJSON",
+        "ПараметрыЧтенияJSON",
+        "ЧтениеJSON",
+        "ЗаписьJSON",
+        "ЧтениеXML",
+        "ЗаписьXML",
+        "HTTPСоединение",
+        "HTTPЗапрос",
+        "ЗащищенноеСоединениеOpenSSL",
+        "ИнтернетПрокси",
+        "Файл",
+        "ЧтениеТекста",
+        "ЗаписьТекста",
+        "ЧтениеДанных",
+        "ЗаписьДанных",
+        "ПотокВПамяти",
+        "ФайловыйПоток",
+        "ZipФайлЗаписи",
+        "ЧтениеZipФайла",
+        "ХешированиеДанных",
+        "Картинка",
+        "Цвет",
+        "Шрифт",
+        "Рамка",
+        "COMОбъект",
+        "РегулярноеВыражение",
+        "ОписаниеОшибки",
+        "ФиксированноеСоответствие",
+        "ФиксированнаяСтруктура",
+        "ФиксированныйМассив",
+        "Отбор",
+        "ЭлементОтбора",
+        "НастройкиКомпоновкиДанных",
+        "ПараметрыВыводаРезультатаКомпоновкиДанных",
+        "СериализаторXDTO",
+        "ФабрикаXDTO",
+        "ЗапросHTTP",
+    )
+)
 
 
 def undefined_variables(module: A.Module, common_modules: tuple[str, ...]) -> list[Diagnostic]:
@@ -45,6 +116,25 @@ def undefined_variables(module: A.Module, common_modules: tuple[str, ...]) -> li
                 message = f"Переменная не определена ({name.name})"
                 found.append(diag.error(message, name.line, name.col, code=UNDEFINED_VARIABLE))
     return found
+
+
+def undefined_types(module: A.Module) -> list[Diagnostic]:
+    """`Новый X` with a literal X the platform does not know: "Тип не определен (X)" is a compile error
+    in 1C (PRISM's published B4 logs: `Новый ОписаниеПараметровТипа(15, 2)`, `Новый ОписаниеТипа(…)`)."""
+    found: list[Diagnostic] = []
+    for method in module.methods:
+        for stmt in walk_statements(method.body):
+            for expr in statement_expressions(stmt):
+                for node in walk_expression(expr):
+                    if isinstance(node, A.New) and node.type_name and not _known_type(node.type_name):
+                        message = f"Тип не определен ({node.type_name})"
+                        found.append(diag.error(message, node.line, node.col, code=UNDEFINED_TYPE))
+    return found
+
+
+def _known_type(name: str) -> bool:
+    key = _norm(name)
+    return _constructor(key) is not None or key in FORBIDDEN_TYPES or key in PLATFORM_TYPES
 
 
 def _reads(body: A.Body) -> Iterator[A.Name]:

@@ -21,6 +21,7 @@ from prism_desktop.platform import metadata as md
 from prism_desktop.platform.fixtures import generate
 from prism_desktop.platform.grow import grow_fixtures
 from prism_desktop.sandbox.harness_b import run_legs
+from prism_desktop.sandbox.harness_b_perf import perf_tests_bsl
 from prism_desktop.sandbox.spec import RunSpec
 from prism_desktop.scoring.entry_points import detect_entry_point_b
 from prism_desktop.scoring.optimization import score_exec_b
@@ -167,21 +168,12 @@ def test_perf_ladder_grows_the_base(task: Task) -> None:
     assert perf.p_opt == 0.0
     assert perf.sizes == (20, 80)
     assert perf.count in ("sdbl", "register")
-    statements = [s for s in perf.call.strip().split("\n") if s.strip()]
+    statements = [s for s in re.split(r"[;\n]", perf.call) if s.strip()]  # PRISM writes one line
     assert CALL in statements[-1], "the call ends with КодКандидата.{{ENTRY}}(...)"
     config = _configuration(task)
     fixtures = _yaml(task.directory / "fixtures.yaml")
     raw_grow = _yaml(task.directory / "perf.yaml")["grow"]
-    call = perf.call.replace(ENTRY, _entry(task))
-    measured = "\n".join(
-        (
-            "Функция ПрогнатьТест() Экспорт",
-            "СоздатьФикстуры();",
-            call,
-            'Возврат "PASSED=1;TOTAL=1;perf";',
-            "КонецФункции",
-        )
-    )
+    measured = perf_tests_bsl(perf.call.replace(ENTRY, _entry(task)), "token")
     for size in perf.sizes:
         grown = grow_fixtures(fixtures, raw_grow, size)
         assert grown != fixtures
@@ -205,3 +197,27 @@ def test_reference_anchor(task: Task, file: str) -> None:
     o = score_exec_b(result.perf, task.perf, l1.axes["O"])
     assert o.score is not None, o.detail
     assert (o.score >= 8) if file == "canonical.bsl" else (o.score <= 4), o.detail
+
+
+def test_tasks_in_prisms_own_perf_style_keep_the_b_ladder_honest() -> None:
+    """At least five tasks write perf.yaml exactly as PRISM's B tasks do (issue 12): `call` on one
+    line without a final `;` (a YAML single-quoted string), the fixtures helper Спр, `Новый` in some,
+    several grow blocks and `count: register` in some — so the measured module PRISM's forms produce
+    keeps compiling and measuring."""
+    styled = [
+        t
+        for t in BANK
+        if t.perf is not None
+        and "\n" not in t.perf.call.strip()
+        and not t.perf.call.strip().endswith(";")
+        and 'Спр("' in t.perf.call
+    ]
+    assert len(styled) >= 5, [t.id for t in styled]
+    assert any("Новый " in t.perf.call for t in styled if t.perf)
+    assert any(t.perf.count == "register" for t in styled if t.perf)
+    assert any(
+        len([k for k in (t.perf.grow or {}) if k != "name_prefix"]) >= 3 for t in styled if t.perf
+    )
+    for task in styled:
+        raw = (task.directory / "perf.yaml").read_text(encoding="utf-8")
+        assert re.search(r"^call: '.*КодКандидата\.\{\{ENTRY\}\}\(.*\)'$", raw, re.MULTILINE), task.id

@@ -63,7 +63,7 @@ def test_file_loads_with_the_workspace_loader(experiment: Experiment, workspace:
     assert experiment.name == B_FILE.stem
     assert len(experiment.models_used) == 4
     b_tasks = [t for t in workspace.tasks if t.category == "B"]
-    assert experiment.raw["tasks_count"] == len(b_tasks) == 13
+    assert experiment.raw["tasks_count"] == len(b_tasks) == 18
     assert len(experiment.groups) == len(b_tasks) * len(experiment.models_used)
     assert len(b_tasks) * 4 <= len(experiment.generations) <= len(b_tasks) * 4 * 2
 

@@ -307,6 +307,19 @@ def test_every_read_of_a_name_1c_cannot_resolve_is_a_compile_error() -> None:
     assert "Переменная не определена (Неизвестная)" in run.compile_errors[1]
 
 
+def test_a_type_the_platform_does_not_know_is_a_compile_error() -> None:
+    """PRISM's published B4 logs: `Новый ОписаниеПараметровТипа(15, 2)` -> "Тип не определен
+    (ОписаниеПараметровТипа)" from 1C's compiler; a platform type our engine lacks still compiles."""
+    code = CORRECT.replace(
+        "    Ссылка =",
+        "    Т = Новый ОписаниеПараметровТипа(15, 2);\n    С = Новый СообщениеПользователю;\n    Ссылка =",
+    )
+    run = b_run(code)
+    assert run.status == "candidate_error"
+    assert run.compile_error_lines == [3]
+    assert "Тип не определен (ОписаниеПараметровТипа)" in run.compile_errors[0]
+
+
 def test_the_same_diagnostics_reach_the_syntax_measurement() -> None:
     code = CORRECT + "\nПерем Лишняя;\n"
     result = run_legs(b_spec(code, legs=["syntax", "tests"]))
