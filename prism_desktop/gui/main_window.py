@@ -187,8 +187,8 @@ class MainWindow(QMainWindow):
         # The expert's own progress over the shown runs (the session's, in a session).
         self.grading_progress = QProgressBar()
         self.grading_progress.setObjectName("gradingProgress")
-        self.grading_progress.setMinimumWidth(220)
-        self.grading_progress.setMaximumWidth(280)
+        self.grading_progress.setFixedWidth(240)  # a fixed size: no status-bar relayout per update
+        self._progress_shown: tuple[object, ...] = ()
         self.grading_progress.setVisible(False)
         bar = self.statusBar()
         # Messages come and go on the left; the lasting state sits on the right.
@@ -361,14 +361,18 @@ class MainWindow(QMainWindow):
     def _show_progress(self, counts: Counts) -> None:
         """"12/20 · 2 incomplete": the expert's fully graded runs among the shown ones."""
         bar = self.grading_progress
-        bar.setVisible(bool(self.settings.expert_name) and counts.shown > 0)
+        who = self.settings.expert_name
+        shown = (counts.graded, counts.shown, counts.incomplete, who, self.session_id, self.session_name)
+        if shown == self._progress_shown:  # scoring reports counts often; repaint only on a change
+            return
+        self._progress_shown = shown
+        bar.setVisible(bool(who) and counts.shown > 0)
         bar.setRange(0, max(counts.shown, 1))
         bar.setValue(counts.graded)
         text = f"{counts.graded}/{counts.shown}"
         if counts.incomplete:
             text += self.tr(" · %1 incomplete").replace("%1", str(counts.incomplete))
         bar.setFormat(text)
-        who = self.settings.expert_name
         scope = self.tr("in session “%1”").replace("%1", self.session_name) if self.session_id else ""
         bar.setToolTip(
             self.tr("Runs you (%1) have graded on every axis %2; incomplete: graded on some axes only")
