@@ -3,7 +3,6 @@ they are there, the toolchain each records, and building them offline or from th
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +12,13 @@ import docker.errors
 
 from prism_desktop.locations import shipped_path
 from prism_desktop.sandbox.code.spec import LANGUAGES
-from prism_desktop.sandbox.image import ENGINE_ERRORS, ImageBuildError, connect, offline_build_possible
+from prism_desktop.sandbox.image import (
+    ENGINE_ERRORS,
+    ImageBuildError,
+    connect,
+    offline_build_possible,
+    run_builder,
+)
 
 CODE_IMAGE_RECIPE = "1"  # bump when build_offline.sh or the Dockerfiles change what an image holds
 TOOLCHAIN_LABEL = "prism-desktop.toolchain"
@@ -66,7 +71,7 @@ def build_code_image(language: str, method: str = "auto", progress: Progress = p
         reason = offline_build_possible()
         if reason is not None:
             raise ImageBuildError(f"offline build impossible: {reason}")
-        _stream(["bash", str(folder / "build_offline.sh"), language, ref], progress)
+        run_builder(["bash", str(folder / "build_offline.sh"), language, ref], progress)
     else:
         progress(f"building {ref} from {folder / f'Dockerfile.{language}'} (pulls its base from a registry)")
         try:
@@ -81,16 +86,3 @@ def build_code_image(language: str, method: str = "auto", progress: Progress = p
         except ENGINE_ERRORS as exc:
             raise ImageBuildError(f"the Dockerfile build failed: {exc}") from exc
     return chosen
-
-
-def _stream(argv: list[str], progress: Progress) -> None:
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert process.stdout is not None
-    lines: list[str] = []
-    for line in process.stdout:
-        lines.append(line.rstrip())
-        progress(line.rstrip())
-    if process.wait() != 0:
-        raise ImageBuildError(
-            f"the offline builder failed (exit {process.returncode}): {' | '.join(lines[-5:])}"
-        )

@@ -189,12 +189,12 @@ def _build_offline(folder: Path, image: str, progress: Progress) -> None:
     if reason is not None:
         raise ImageBuildError(f"offline build impossible: {reason}")
     progress(f"building {image} offline from Debian packages (debootstrap)")
-    process = subprocess.Popen(
-        ["bash", str(folder / "build_offline.sh"), image],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    run_builder(["bash", str(folder / "build_offline.sh"), image], progress)
+
+
+def run_builder(argv: list[str], progress: Progress) -> None:
+    """Run an offline image builder, passing each line of its output on; its last lines on failure."""
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert process.stdout is not None
     lines: list[str] = []
     for line in process.stdout:
