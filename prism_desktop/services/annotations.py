@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
 
-from sqlalchemy import Select, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from prism_desktop.services.grading import scoped_to_session
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import COMMENT_AXES, RUN_AXIS, Expert, Run, RunComment, RunFlag
 
@@ -61,20 +61,13 @@ class Comment:
     updated_at: datetime
 
 
-SelectT = TypeVar("SelectT", bound=Select)
-
-
-def _scope(statement: SelectT, column: Any, session_id: int | None) -> SelectT:
-    return statement.where(column.is_(None) if session_id is None else column == session_id)
-
-
 def _check_run(session: Session, run_id: int) -> None:
     if session.get(Run, run_id) is None:
         raise AnnotationError(f"run {run_id}: no such run in the store")
 
 
 def _flag(session: Session, expert_id: int, run_id: int, session_id: int | None) -> RunFlag | None:
-    statement = _scope(
+    statement = scoped_to_session(
         select(RunFlag).filter_by(expert_id=expert_id, run_id=run_id), RunFlag.session_id, session_id
     )
     return session.scalars(statement).one_or_none()
@@ -135,7 +128,7 @@ def is_flagged(store: Store, expert_id: int, run_id: int, session_id: int | None
 def flagged_runs(store: Store, session_id: int | None, expert_id: int | None = None) -> dict[int, list[str]]:
     """run id -> the names of the experts who flagged it (in the session, or standalone)."""
     with store.session() as session:
-        statement = _scope(
+        statement = scoped_to_session(
             select(RunFlag.run_id, Expert.name).join(Expert, Expert.id == RunFlag.expert_id),
             RunFlag.session_id,
             session_id,
@@ -151,7 +144,7 @@ def flagged_runs(store: Store, session_id: int | None, expert_id: int | None = N
 def _comment_row(
     session: Session, expert_id: int, run_id: int, axis: str, session_id: int | None
 ) -> RunComment | None:
-    statement = _scope(
+    statement = scoped_to_session(
         select(RunComment).filter_by(expert_id=expert_id, run_id=run_id, axis=axis),
         RunComment.session_id,
         session_id,
@@ -222,7 +215,7 @@ def comments_for_run(
     store: Store, run_id: int, session_id: int | None = None, expert_id: int | None = None
 ) -> list[Comment]:
     with store.session() as session:
-        statement = _scope(
+        statement = scoped_to_session(
             select(RunComment, Expert.name)
             .join(Expert, Expert.id == RunComment.expert_id)
             .where(RunComment.run_id == run_id),

@@ -246,14 +246,15 @@ class GradeRecord:
     version: int = 1  # pass as save_grade(expected_version=…) to refuse overwriting someone else's change
 
 
-def _scoped(statement: SelectT, column: Any, session_id: int | None) -> SelectT:
+def scoped_to_session(statement: SelectT, column: Any, session_id: int | None) -> SelectT:
+    """Rows of the review session, or the standalone ones (column NULL) when there is none."""
     return statement.where(column.is_(None) if session_id is None else column == session_id)
 
 
 def grades_for_run(store: Store, run_id: int, session_id: int | None = None) -> list[GradeRecord]:
     """Every expert's grades of the run in the session (or standalone), by expert then axis."""
     with store.session() as session:
-        statement = _scoped(
+        statement = scoped_to_session(
             select(Grade, Expert.name)
             .join(Expert, Grade.expert_id == Expert.id)
             .where(Grade.run_id == run_id),
@@ -276,7 +277,7 @@ def is_fully_graded(
             raise KeyError(f"no run with id {run_id} in {store.url}")
         graded = set(
             session.scalars(
-                _scoped(
+                scoped_to_session(
                     select(Grade.axis).filter_by(expert_id=expert_id, run_id=run_id),
                     Grade.session_id,
                     session_id,
@@ -309,7 +310,7 @@ def history(
 ) -> list[HistoryEntry]:
     """The expert's changes in the session (or standalone), oldest first, optionally for one run."""
     with store.session() as session:
-        statement = _scoped(
+        statement = scoped_to_session(
             select(GradeHistory).filter_by(expert_id=expert_id), GradeHistory.session_id, session_id
         )
         if run_id is not None:
@@ -342,7 +343,7 @@ def history(
 
 
 def _grade(session: Session, expert_id: int, run_id: int, axis: str, session_id: int | None) -> Grade | None:
-    statement = _scoped(
+    statement = scoped_to_session(
         select(Grade).filter_by(expert_id=expert_id, run_id=run_id, axis=axis), Grade.session_id, session_id
     )
     return session.scalars(statement).one_or_none()
@@ -466,7 +467,7 @@ def _check_version(
     if current == expected:
         return
     last = session.scalars(
-        _scoped(
+        scoped_to_session(
             select(GradeHistory).filter_by(run_id=run_id, axis=axis, expert_id=expert_id),
             GradeHistory.session_id,
             session_id,
@@ -524,7 +525,9 @@ def save_note(
     comment, approach = comment or None, approach or None
     with store.session(write=True) as session:
         grades = session.scalars(
-            _scoped(select(Grade).filter_by(expert_id=expert_id, run_id=run_id), Grade.session_id, session_id)
+            scoped_to_session(
+                select(Grade).filter_by(expert_id=expert_id, run_id=run_id), Grade.session_id, session_id
+            )
         ).all()
         changed_at = utcnow()
         changed = 0
@@ -559,7 +562,7 @@ def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) ->
     """Undo the expert's most recent action in the session (or standalone): restore the old values
     of its history rows and mark them undone. None when there is nothing left to undo."""
     with store.session(write=True) as session:
-        scope = _scoped(
+        scope = scoped_to_session(
             select(GradeHistory)
             .filter_by(expert_id=expert_id, undone=False)
             .where(GradeHistory.action.in_(_UNDOABLE)),
@@ -612,7 +615,7 @@ def next_ungraded_run(
 ) -> int | None:
     """The next run the expert has not fully graded: in session order (by position) when in a
     session, else by run id; starting after `after_run_id` and wrapping around. None when all done."""
-    graded = _scoped(
+    graded = scoped_to_session(
         select(Grade.run_id, func.count(Grade.id).label("n"))
         .where(Grade.expert_id == expert_id)
         .group_by(Grade.run_id),
