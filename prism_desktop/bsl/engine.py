@@ -303,7 +303,9 @@ class Engine:
         self.output: list[str] = []
         self._sink = output
         self._output_chars = 0
-        self._clock = clock or _dt.datetime.now
+        # The engine's time zone is UTC wherever it runs (stdlib/time_zones.py): ТекущаяДата() does not
+        # depend on the machine's zone.
+        self._clock = clock or partial(_dt.datetime.now, _dt.UTC)
         self.state = LimitState()
         self.meter = LineMeter(self.limits.max_collection_items, self.limits.max_string_chars)
         self.modules: list[BslModule] = []

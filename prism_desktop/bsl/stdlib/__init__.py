@@ -15,7 +15,10 @@ from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
     strings,
     system,
     text_tools,
+    time_zones,
     types,
+    xml_reader,
+    xml_writer,
 )
 from prism_desktop.bsl.stdlib.globals import FUNCTIONS, PROPERTIES, Builtin, lookup
 

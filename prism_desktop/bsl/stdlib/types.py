@@ -23,8 +23,7 @@ FORBIDDEN_TYPES = frozenset(
     for n in (
         "ЧтениеТекста", "TextReader", "ЗаписьТекста", "TextWriter", "Файл", "File",
         "HTTPСоединение", "HTTPConnection", "HTTPЗапрос", "HTTPRequest", "FTPСоединение", "FTPConnection",
-        "COMОбъект", "COMObject", "ИнтернетПочта", "InternetMail", "ЧтениеXML", "XMLReader",
-        "ЗаписьXML", "XMLWriter",
+        "COMОбъект", "COMObject", "ИнтернетПочта", "InternetMail",
         "ФайловыйПоток", "FileStream", "ДвоичныеДанные", "BinaryData", "ЗапускПриложения",
         "ПроцессОС", "WSПрокси", "WSProxy", "TCPСоединение", "TCPClient", "ZipФайлЗаписи",
         "ЧтениеZipФайла", "ВебСервер", "Процесс", "Process",
