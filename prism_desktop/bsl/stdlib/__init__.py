@@ -6,6 +6,7 @@ implementations; `global_function_names()` lists the Russian names for coverage 
 from __future__ import annotations
 
 from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
+    action,
     binary_data,
     dates,
     json_text,
