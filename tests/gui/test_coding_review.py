@@ -135,7 +135,8 @@ def test_python_and_go_runs_are_reviewed_with_their_language_and_tests(
     assert _coloured(code.candidate)["func"] == keyword_colour
     assert _coloured(code.reference)["package"] == keyword_colour
     markers = [m for row in code.candidate.markers().values() for m in row]  # at EOF: the last row
-    assert [(m.line, m.severity) for m in markers] == [(18, "error")] and "unexpected EOF" in markers[0].message
+    assert [(m.line, m.severity) for m in markers] == [(18, "error")]
+    assert "unexpected EOF" in markers[0].message
     logs = review.logs
     assert "Compiled: <b>no</b>" in logs.syntax_summary.text() and "go build" in logs.syntax_summary.text()
     assert logs.diagnostics.rowCount() == 1 and "unexpected EOF" in logs.diagnostics.item(0, 4).text()
