@@ -2724,26 +2724,6 @@ Score locally for the rest of this session?</source>
             <translation>Оценки этого прогона ещё не менялись (или их скрывает слепой режим).</translation>
         </message>
         <message>
-            <source>When (UTC)</source>
-            <translation>Когда (UTC)</translation>
-        </message>
-        <message>
-            <source>Who</source>
-            <translation>Кто</translation>
-        </message>
-        <message>
-            <source>Axis</source>
-            <translation>Ось</translation>
-        </message>
-        <message>
-            <source>From → to</source>
-            <translation>Было → стало</translation>
-        </message>
-        <message>
-            <source>Why</source>
-            <translation>Почему</translation>
-        </message>
-        <message>
             <source>given</source>
             <translation>поставлена</translation>
         </message>
@@ -2766,6 +2746,10 @@ Score locally for the rest of this session?</source>
         <message>
             <source>%1 (by %2)</source>
             <translation>%1 (изменил(а) %2)</translation>
+        </message>
+        <message>
+            <source>… and %1 older changes</source>
+            <translation>… и более ранних изменений: %1</translation>
         </message>
     </context>
 </TS>
