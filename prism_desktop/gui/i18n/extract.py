@@ -49,6 +49,8 @@ SHELL_MODULES = (
     "grading_panel.py",
     "grade_history.py",
     "code_compare.py",
+    "logs_tabs.py",
+    "scores_panel.py",
     "team_panel.py",
     "adjudication_view.py",
     "store_dialog.py",
