@@ -318,7 +318,7 @@ class MainWindow(QMainWindow):
     def choose_workspace(self) -> None:
         start = str(self.workspace.root) if self.workspace else str(Path.home())
         folder = QFileDialog.getExistingDirectory(
-            self, self.tr("Open a PRISM workspace (a folder with tasks/ and metrics/)"), start
+            self, self.tr("Open a workspace (PRISM: tasks/ and metrics/; coding bench: dataset/)"), start
         )
         if folder:
             self.open_workspace(Path(folder))

@@ -425,6 +425,7 @@ class ReviewView(LanguageAware, QWidget):
             self.code.set_texts(reference, review.candidate_code)
             self.code.set_candidate_note(self.candidate_note(review))
         self.logs.set_raw_response(review.response)
+        self.logs.set_code_mode(self.code_task is not None)
         self.logs.show_result(review.run_result, review.auto_run)
         self.logs.set_stored_context(review.runner, review.isolated, review.raw_logs)
         l2 = self.workspace.protocols.l2

@@ -18,6 +18,7 @@ from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
     time_zones,
     types,
     xml_reader,
+    xml_values,
     xml_writer,
 )
 from prism_desktop.bsl.stdlib.globals import FUNCTIONS, PROPERTIES, Builtin, lookup

@@ -4,11 +4,12 @@
 The layout is what OneScript (PRISM's category-A runner, over .NET's XmlTextWriter) writes: with Отступ
 (the default) every element and comment starts on its own line, indented once per open element — four
 spaces after УстановитьСтроку() or УстановитьСтроку("кодировка"), ПараметрыЗаписиXML.СимволыОтступа (a
-tab unless given) otherwise; an element that received text or raw data keeps what follows it on the same
+tab unless given) otherwise; inside an element that received text or raw data everything stays on one
 line; an element without content is written `<a/>`; the declaration names the encoding as .NET does
-(`utf-8`, `windows-1251`). Text escapes `&`, `<`, `>`; attribute values also `"` and line breaks; other
-control characters become character references. Закрыть() closes the elements still open, as .NET's
-writer does. The file form (ОткрытьФайл) is refused: the engine is a sandbox layer.
+(`utf-8`, `windows-1251`). Text escapes `&`, `<`, `>`; attribute values also `"` and line breaks (a tab
+stays as it is, so a reader sees a space); other control characters become character references.
+Закрыть() closes the elements still open, as .NET's writer does. The file form (ОткрытьФайл) is
+refused: the engine is a sandbox layer.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def escape_text(text: str, *, attribute: bool = False) -> str:
             out.append("&quot;")
         elif char in "\r\n":
             out.append(f"&#x{code:X};" if attribute else char)
-        elif code < 0x20 and char != "\t":
+        elif (code < 0x20 and char != "\t") or code in (0xFFFE, 0xFFFF):
             out.append(f"&#x{code:X};")
         else:
             out.append(char)
@@ -112,9 +113,12 @@ class XmlWriterSettings(BslObject):
 @dataclass
 class _Element:
     name: str
-    scope: dict[str, str]  # prefix -> namespace URI in force inside the element
-    mixed: bool = False  # it received text: what follows stays on the line
+    scope: dict[str, str]  # prefix -> namespace URI in force inside the element ("" the default one)
+    mixed: bool = False  # it (or an ancestor) received text: markup inside stays on the line
     attributes: list[tuple[str, str]] = field(default_factory=list)  # while the start tag is open
+    # Namespaces the writer declared itself (made-up attribute prefixes, a new default namespace):
+    # .NET writes them at the end of the start tag.
+    implied: list[tuple[str, str]] = field(default_factory=list)
     generated: int = 0  # prefixes made up for attribute namespaces (d1p1, d1p2 …)
 
 
@@ -127,7 +131,7 @@ class XmlWriter(BslObject):
 
     def __init__(self) -> None:
         self.parts: list[str] | None = None
-        self.stack: list[_Element] = []
+        self.stack: list[_Element] = [_Element("", {})]  # [0] stands for the document itself
         self.tag_open = False  # a start tag waits for attributes
         self.started = False  # something was written (the first element gets no line break)
         self.indent_flag = True  # the Отступ property, used by УстановитьСтроку("кодировка")
@@ -153,7 +157,7 @@ class XmlWriter(BslObject):
             self.encoding = encoding_web_name(encoding_or_settings or "")
         else:
             raise BslRuntimeError("Несоответствие типов (параметр номер '1')")
-        self.parts, self.stack, self.tag_open, self.started = [], [], False, False
+        self.parts, self.stack, self.tag_open, self.started = [], [_Element("", {})], False, False
 
     @method("ОткрытьФайл", "OpenFile")
     def open_file(self, *_args: Any) -> None:
@@ -167,7 +171,7 @@ class XmlWriter(BslObject):
     def close(self) -> str:
         if self.parts is None:
             return ""
-        while self.stack:
+        while len(self.stack) > 1:
             self.end_element()
         text = "".join(self.parts)
         self.parts = None
@@ -183,22 +187,21 @@ class XmlWriter(BslObject):
         if not self.tag_open:
             return
         element = self.stack[-1]
-        attributes = "".join(
-            f' {name}="{escape_text(value, attribute=True)}"' for name, value in element.attributes
-        )
+        declared = [*element.attributes, *reversed(element.implied)]
+        attributes = "".join(f' {name}="{escape_text(value, attribute=True)}"' for name, value in declared)
         self._out().append(f"<{element.name}{attributes}{'/>' if empty else '>'}")
-        element.attributes = []
+        element.attributes, element.implied = [], []
         self.tag_open = False
 
     def _new_line(self, before_end: bool = False) -> None:
         """A line break and indentation before markup, unless the enclosing element holds text."""
         if not self.indent:
             return
-        if not self.stack:
+        depth = len(self.stack) - 1  # open elements
+        if depth == 0:
             self._out().append("\n")
         elif not self.stack[-1].mixed:
-            level = len(self.stack) - 1 if before_end else len(self.stack)
-            self._out().append("\n" + self.indent_chars * level)
+            self._out().append("\n" + self.indent_chars * (depth - 1 if before_end else depth))
 
     def _before_markup(self) -> None:
         """Before an element, a comment or an instruction."""
@@ -212,12 +215,11 @@ class XmlWriter(BslObject):
         self._out()
         self._close_start_tag()
         self.started = True
-        if self.stack:
-            self.stack[-1].mixed = True
+        self.stack[-1].mixed = True
 
     # --- elements and attributes ----------------------------------------------------------------
     def _scope(self) -> dict[str, str]:
-        return self.stack[-1].scope if self.stack else {}
+        return self.stack[-1].scope
 
     @method("ЗаписатьОбъявлениеXML", "WriteXMLDeclaration")
     def write_declaration(self) -> None:
@@ -233,22 +235,23 @@ class XmlWriter(BslObject):
         if not local:
             raise BslRuntimeError("Недопустимое значение параметра (параметр номер '1')")
         self._before_markup()
-        element = _Element(local, dict(self._scope()))
-        if uri is not None and ":" not in local:
+        parent = self.stack[-1]
+        element = _Element(local, dict(parent.scope), parent.mixed)
+        if uri is not None:
             namespace = arg_str(uri)
-            prefix = _prefix_of(element.scope, namespace)
+            prefix = _prefix_of(element.scope, namespace, explicit_only=True)
             if prefix:
                 element.name = f"{prefix}:{local}"
-            elif prefix is None and element.scope.get("", "") != namespace:
+            elif element.scope.get("", "") != namespace:  # a new default namespace
                 element.scope[""] = namespace
-                element.attributes.append(("xmlns", namespace))
+                element.implied.append(("xmlns", namespace))
         self.stack.append(element)
         self.tag_open = True
 
     @method("ЗаписатьКонецЭлемента", "WriteEndElement")
     def end_element(self) -> None:
         self._out()
-        if not self.stack:
+        if len(self.stack) == 1:
             raise BslRuntimeError(f"{WRONG_ORDER}: нет открытого элемента")
         if self.tag_open:
             self._close_start_tag(empty=True)
@@ -273,12 +276,12 @@ class XmlWriter(BslObject):
             text = arg_str(value)
             namespace = arg_str(uri_or_value)
             if namespace:
-                prefix = _prefix_of(element.scope, namespace)
+                prefix = _prefix_of(element.scope, namespace, explicit_only=True)
                 if not prefix:  # attributes have no default namespace: make a prefix up, as .NET does
                     element.generated += 1
-                    prefix = f"d{len(self.stack)}p{element.generated}"
+                    prefix = f"d{len(self.stack) - 1}p{element.generated}"
                     element.scope[prefix] = namespace
-                    element.attributes.append((f"xmlns:{prefix}", namespace))
+                    element.implied.append((f"xmlns:{prefix}", namespace))
                 qualified = f"{prefix}:{qualified}"
         if any(existing == qualified for existing, _value in element.attributes):
             raise BslRuntimeError(f"Ошибка записи XML: атрибут «{qualified}» уже записан")
@@ -358,11 +361,14 @@ class XmlWriter(BslObject):
             self.write_attribute(reader.name(), reader.value())
 
 
-def _prefix_of(scope: dict[str, str], uri: str) -> str | None:
-    """The prefix bound to a namespace URI (the innermost binding), "" for the default namespace."""
+def _prefix_of(scope: dict[str, str], uri: str, *, explicit_only: bool = False) -> str | None:
+    """The prefix bound to a namespace URI (the latest binding); "" when it is only the default
+    namespace (unless explicit_only); None when it is not in scope."""
     for prefix, bound in reversed(list(scope.items())):
-        if bound == uri:
+        if bound == uri and prefix:
             return prefix
+    if not explicit_only and scope.get("") == uri:
+        return ""
     return None
 
 

@@ -35,10 +35,6 @@
             <translation>Проблем: %1; подробности ниже.</translation>
         </message>
         <message>
-            <source>Open a PRISM workspace (a folder with tasks/ and metrics/)</source>
-            <translation>Открыть рабочую область PRISM (папку с tasks/ и metrics/)</translation>
-        </message>
-        <message>
             <source>Runs: %1 shown of %2 · scored %3</source>
             <translation>Прогоны: показано %1 из %2 · оценено %3</translation>
         </message>
@@ -285,6 +281,10 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Open the &amp;log folder</source>
             <translation>Открыть папку &amp;журнала</translation>
+        </message>
+        <message>
+            <source>Open a workspace (PRISM: tasks/ and metrics/; coding bench: dataset/)</source>
+            <translation>Открыть рабочую папку (PRISM: tasks/ и metrics/; задачи на Python, TypeScript и Go: dataset/)</translation>
         </message>
     </context>
     <context>
