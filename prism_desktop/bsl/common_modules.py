@@ -105,6 +105,35 @@ class BslCommonModule(BslObject):
         return self.name
 
 
+class BslModuleObject(BslCommonModule):
+    """ЭтотОбъект: the running module seen as an object, as OneScript shows a script to itself. Its
+    exported methods are called as `ЭтотОбъект.Метод(...)` (or through a Действие), its exported
+    variables read and written as `ЭтотОбъект.Переменная`; the rest of the module stays private:
+    "Метод объекта не обнаружен (X)", "Поле объекта не обнаружено (X)"."""
+
+    TYPE_RU = "Сценарий"
+    TYPE_EN = "Script"
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"BslModuleObject({self.name!r})"
+
+    def _exported_variable(self, name: str) -> str:
+        var = self.module.code.variables.get(canonical(name))
+        if var is None or not var.export:
+            raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
+        return var.py_name
+
+    def bsl_get_dynamic(self, name: str) -> Any:
+        return self.module.namespace[self._exported_variable(name)]
+
+    def bsl_set_dynamic(self, name: str, value: Any) -> None:
+        self.module.namespace[self._exported_variable(name)] = value
+
+    def bsl_field_names(self) -> list[str]:
+        return [var.name for var in self.module.code.variables.values() if var.export]
+
+
 def _caller_depth() -> int:
     """The BSL call depth of the nearest compiled BSL frame (every compiled method and snippet has
     its depth in the local `_d`), so depth limits hold across modules."""

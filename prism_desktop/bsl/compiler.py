@@ -42,6 +42,7 @@ from prism_desktop.bsl.stdlib.globals import load_providers
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError
 
 COUNTING_MODES = ("off", "codestat", "statements")
+THIS_OBJECT_KEYS = frozenset({canonical("ЭтотОбъект"), canonical("ThisObject")})
 BODY_SECTION = "$entry"  # OneScript's name of the module body in codestat output
 
 
@@ -206,6 +207,8 @@ class ModuleCompiler:
         return name
 
     def property(self, key: str) -> str | None:
+        if key in THIS_OBJECT_KEYS:
+            return "_this"  # the module itself (common_modules.BslModuleObject), set by the engine
         value = self.engine_globals.get(key)
         if value is None:
             value = PROPERTIES.get(key)
@@ -743,11 +746,9 @@ class FunctionCompiler(ExpressionCompiler):
         self.known = None
         self.mark(stmt.handler_line, statement=False)
         self.handlers.append(error)
-        start = len(self.out.lines)
         self.block(stmt.handler)
-        if len(self.out.lines) == start:
-            self.emit("pass")
-        self.handlers.pop()
+        self.emit("_err = None")  # КонецПопытки forgets the error (OneScript's EndTry), so after it
+        self.handlers.pop()  # ОписаниеОшибки() is "" and ИнформацияОбОшибке() Неопределено
         self.out.indent -= 1
         self.known = None
         self.line = stmt.end_line

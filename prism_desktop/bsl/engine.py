@@ -26,7 +26,7 @@ from typing import Any
 
 from prism_desktop.bsl import runtime as rt
 from prism_desktop.bsl.checker import check_tree
-from prism_desktop.bsl.common_modules import BslCommonModule
+from prism_desktop.bsl.common_modules import BslCommonModule, BslModuleObject
 from prism_desktop.bsl.compiler import (
     BODY_SECTION,
     CompileError,
@@ -305,7 +305,9 @@ class Engine:
         self.output: list[str] = []
         self._sink = output
         self._output_chars = 0
-        self._clock = clock or _dt.datetime.now
+        # The engine's time zone is UTC wherever it runs (stdlib/time_zones.py): ТекущаяДата() does not
+        # depend on the machine's zone.
+        self._clock = clock or partial(_dt.datetime.now, _dt.UTC)
         self.state = LimitState()
         self.meter = LineMeter(self.limits.max_collection_items, self.limits.max_string_chars)
         self.modules: list[BslModule] = []
@@ -393,6 +395,7 @@ class Engine:
             "_forr": partial(rt.for_range, self.state), "_forb": rt.for_bounds,
             "_new": new_object, "_newd": new_object_dynamic,
             "_raise": rt.raise_value, "_reraise": rt.reraise, "_caught": caught, "_unsup": _unsupported,
+            "_this": BslModuleObject(module.name, module),  # ЭтотОбъект
         }
         ns.update(code.constants)
         for var in code.variables.values():

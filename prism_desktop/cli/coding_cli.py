@@ -46,7 +46,7 @@ def check_coding(root: Path, args: argparse.Namespace) -> int:
     print(f"coding workspace {workspace.root}: {len(workspace.tasks)} tasks ({counts})")
     for path in workspace.experiment_paths():
         try:
-            load_experiment(path)
+            load_experiment(path, workspace.categories)
         except WorkspaceError as exc:
             for problem in exc.problems:
                 print(f"  {problem}")
@@ -79,7 +79,7 @@ def score_coding(root: Path, args: argparse.Namespace, on_progress: object = Non
         return EXIT_PROBLEMS
     (experiment_file,) = existing_files([args.experiment])
     try:
-        experiment = load_experiment(experiment_file)
+        experiment = load_experiment(experiment_file, workspace.categories)
     except WorkspaceError as exc:
         raise CliError(str(exc)) from exc
     out = Path(args.out).expanduser()

@@ -54,10 +54,11 @@ def workspace_root(args: argparse.Namespace) -> Path:
 
 
 def open_workspace(args: argparse.Namespace) -> Workspace:
-    """The workspace chosen with --workspace (else the bundled one), read whole or WorkspaceError."""
-    from prism_desktop.workspace.workspace import Workspace
+    """The workspace chosen with --workspace (else the bundled one), read whole or WorkspaceError:
+    a PRISM workspace, or a coding bench (dataset/, libraries/) of the same interface."""
+    from prism_desktop.workspace.coding_bench import open_workspace as open_any
 
-    return Workspace.open(workspace_root(args))
+    return open_any(workspace_root(args))
 
 
 def open_store_from_args(args: argparse.Namespace) -> Store:

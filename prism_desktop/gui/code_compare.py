@@ -1,6 +1,6 @@
-"""Reference (canonical.bsl) and candidate side by side, aligned line by line with difflib: equal
-lines stay level, a line only one side has faces a filler row on the other, changed lines are
-tinted. Both panes scroll together."""
+"""Reference (canonical.bsl, or a code task's reference) and candidate side by side, aligned line
+by line with difflib: equal lines stay level, a line only one side has faces a filler row on the
+other, changed lines are tinted. Both panes scroll together."""
 
 from __future__ import annotations
 
@@ -93,6 +93,8 @@ class CodeCompare(LanguageAware, QWidget):
         )
         self.candidate_note.hide()
         self.rows: list[AlignedRow] = []
+        self.language = "bsl"
+        self._names: tuple[str | None, str | None] = (None, None)
         splitter = QSplitter()
         self.panes: list[QWidget] = []
         for title, editor in ((self.reference_title, self.reference), (self.candidate_title, self.candidate)):
@@ -118,8 +120,24 @@ class CodeCompare(LanguageAware, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.reference_title.setText(self.tr("Reference (canonical.bsl)"))
-        self.candidate_title.setText(self.tr("Candidate"))
+        reference, candidate = self._names
+        if reference:
+            self.reference_title.setText(self.tr("Reference (%1)").replace("%1", reference))
+        else:
+            self.reference_title.setText(self.tr("Reference (canonical.bsl)"))
+        if candidate:
+            self.candidate_title.setText(self.tr("Candidate (%1)").replace("%1", candidate))
+        else:
+            self.candidate_title.setText(self.tr("Candidate"))
+
+    def set_language(self, language: str, reference: str | None = None, candidate: str | None = None) -> None:
+        """Highlight both panes as `language` (bsl, python, typescript, go) and title them with the
+        files shown (None: the 1C titles)."""
+        self.language = language
+        self._names = (reference, candidate)
+        for editor in (self.reference, self.candidate):
+            editor.highlighter.set_language(language)
+        self.retranslate()
 
     def _couple(self, source: QScrollBar, target: QScrollBar) -> None:
         def follow(value: int) -> None:

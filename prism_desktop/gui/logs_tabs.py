@@ -5,6 +5,7 @@ what an auto file's detail holds."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -80,6 +81,38 @@ def _summary_label() -> QLabel:
     return label
 
 
+@dataclass(frozen=True)
+class CodeDiagnostic:
+    """A compiler message of a code task's detail.S.diagnostics, shaped like the analyzer's."""
+
+    line: int
+    column: int
+    severity: str
+    code: str
+    message: str
+
+
+def code_diagnostics(items: list[Any]) -> list[CodeDiagnostic]:
+    found = []
+    for item in items:
+        if isinstance(item, dict):
+            where = (
+                f"{item['file']}: "
+                if item.get("file") and not str(item["file"]).startswith("solution.")
+                else ""
+            )
+            found.append(
+                CodeDiagnostic(
+                    int(item.get("line") or 0),
+                    int(item.get("column") or 0),
+                    str(item.get("severity") or "error"),
+                    str(item.get("code") or ""),
+                    where + str(item.get("message") or ""),
+                )
+            )
+    return found
+
+
 def _na(value: object) -> str:
     return "—" if value is None else str(value)
 
@@ -103,6 +136,10 @@ class LogsTabs(LanguageAware, QTabWidget):
         self.tests_summary = _summary_label()
         self.tests = _table(6)
         self.tests.setObjectName("testsTable")
+        # Code tasks (Python, TypeScript, Go, libraries): one row per unit test of detail.M.tests.
+        self.code_tests = _table(3)
+        self.code_tests.setObjectName("codeTestsTable")
+        self.code_tests.hide()
         self.perf_summary = _summary_label()
         self.perf_table = _table(5)
         self.perf_plot = PerfPlot()
@@ -114,7 +151,7 @@ class LogsTabs(LanguageAware, QTabWidget):
 
         self._pages: dict[str, QWidget] = {}
         self._add_page("syntax", self.syntax_summary, self.diagnostics)
-        self._add_page("tests", self.tests_summary, self.tests)
+        self._add_page("tests", self.tests_summary, self.tests, self.code_tests)
         perf_split = QSplitter()
         perf_split.addWidget(self.perf_table)
         perf_split.addWidget(self.perf_plot)
@@ -168,6 +205,7 @@ class LogsTabs(LanguageAware, QTabWidget):
                 self.tr("Error"),
             ]
         )
+        self.code_tests.setHorizontalHeaderLabels([self.tr("Test"), self.tr("Result"), self.tr("Message")])
         self.perf_table.setHorizontalHeaderLabels(
             [self.tr("Size n"), self.tr("Status"), self.tr("Work"), self.tr("Seconds"), self.tr("Note")]
         )
@@ -215,9 +253,24 @@ class LogsTabs(LanguageAware, QTabWidget):
 
     def _show_syntax(self) -> None:
         detail = self._detail("S")
-        diagnostics = self._result.syntax.diagnostics if self._result and self._result.syntax else []
+        diagnostics: list[Any] = list(
+            self._result.syntax.diagnostics if self._result and self._result.syntax else []
+        )
         lines: list[str] = []
-        if "reason" in detail:
+        if isinstance(detail.get("diagnostics"), list) and "compiled" in detail:
+            # A code task: the compiler's verdict and messages as the runner recorded them.
+            diagnostics = code_diagnostics(detail["diagnostics"])
+            compiled = self.tr("yes") if detail.get("compiled") else "<b>" + self.tr("no") + "</b>"
+            lines.append(
+                self.tr("Compiled: %1 · %2")
+                .replace("%1", compiled)
+                .replace("%2", escape(str(detail.get("tool") or "")))
+            )
+            if detail.get("status"):
+                lines.append(self.tr("Status: %1").replace("%1", escape(str(detail["status"]))))
+            if detail.get("instrument"):
+                lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
+        elif "reason" in detail:
             lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
         elif "root_causes" in detail:
             lines.append(self.tr("<b>Root causes: %1</b>").replace("%1", escape(str(detail["root_causes"]))))
@@ -264,8 +317,43 @@ class LogsTabs(LanguageAware, QTabWidget):
         if item is not None:
             self.lineActivated.emit(int(item.data(Qt.ItemDataRole.UserRole)))
 
+    def _show_code_tests(self, detail: dict[str, Any]) -> None:
+        """detail.M of a code task: passed of total, the run's status, and one row per test."""
+        lines = [
+            self.tr("<b>Passed %1 of %2</b>")
+            .replace("%1", escape(_na(detail.get("passed"))))
+            .replace("%2", escape(_na(detail.get("total"))))
+        ]
+        if detail.get("status"):
+            lines.append(self.tr("run status: %1").replace("%1", escape(str(detail["status"]))))
+        for key in ("note", "reason"):
+            if detail.get(key):
+                lines.append(self.tr("Note: %1").replace("%1", escape(str(detail[key]))))
+        if detail.get("instrument"):
+            lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
+        if not detail.get("tests"):
+            lines.append(self.tr("No test ran."))
+        self.tests_summary.setText("<br>".join(lines))
+        tests = [t for t in detail.get("tests") or [] if isinstance(t, dict)]
+        self.code_tests.setRowCount(len(tests))
+        for row, test in enumerate(tests):
+            status = str(test.get("status") or "")
+            self.code_tests.setItem(row, 0, _item(test.get("name")))
+            self.code_tests.setItem(row, 1, _item(self._case_status(status), STATUS_COLORS.get(status)))
+            message = str(test.get("message") or "")
+            # A traceback is many lines: its last line in the cell, the whole of it in the tooltip.
+            last = next((line for line in reversed(message.splitlines()) if line.strip()), "")
+            self.code_tests.setItem(row, 2, _item(last, tooltip=message))
+        self.code_tests.resizeColumnsToContents()
+
     def _show_tests(self) -> None:
         detail = self._detail("M")
+        code = isinstance(detail.get("tests"), list) and self._result is None
+        self.tests.setVisible(not code)
+        self.code_tests.setVisible(code)
+        if code:
+            self._show_code_tests(detail)
+            return
         measured = self._result.tests if self._result else None
         lines: list[str] = []
         if "reason" in detail:
@@ -334,9 +422,14 @@ class LogsTabs(LanguageAware, QTabWidget):
         self.tests.resizeColumnsToContents()
 
     def _case_status(self, status: str) -> str:
-        return {"pass": self.tr("pass"), "fail": self.tr("fail"), "error": self.tr("error")}.get(
-            status, status
-        )
+        return {
+            "pass": self.tr("pass"),
+            "fail": self.tr("fail"),
+            "error": self.tr("error"),
+            "timeout": self.tr("timeout"),
+            "skipped": self.tr("skipped"),
+            "not_run": self.tr("not run"),
+        }.get(status, status)
 
     def _show_perf(self) -> None:
         detail = self._detail("O")

@@ -60,6 +60,7 @@ from prism_desktop.services.runs_query import (
 )
 from prism_desktop.services.sessions import session_info
 from prism_desktop.store import Store
+from prism_desktop.workspace.coding_bench import open_workspace
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.workspace import Workspace
 
@@ -89,7 +90,7 @@ class ImportOutcome:
 
 def open_and_import(store: Store, root: Path, progress: Any = None) -> ImportOutcome:
     """Read the workspace at `root` and import its result files one by one (experiments first)."""
-    workspace = Workspace.open(root)
+    workspace = open_workspace(root)  # a PRISM workspace or a coding bench
     outcome = ImportOutcome(workspace)
     files = result_files(workspace)
     for number, path in enumerate(files):
@@ -282,7 +283,7 @@ class MainWindow(QMainWindow):
         self.workspace = workspace
         self.settings.workspace = workspace.root
         l2 = workspace.protocols.l2
-        self._axes = {c: applicable_axes(c, l2) for c in ("A", "B")}
+        self._axes = {c: applicable_axes(c, l2) for c in workspace.categories}
         self._compute_verified()
         self.debug.set_workspace(workspace)
         self._new_review(workspace)

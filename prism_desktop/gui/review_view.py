@@ -44,6 +44,7 @@ from prism_desktop.gui.logs_tabs import LogsTabs
 from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML, escape
 from prism_desktop.gui.scores_panel import ScoresPanel
 from prism_desktop.services.annotations import is_flagged, set_flag
+from prism_desktop.services.code_review import code_candidate, code_diagnostic_lines, reference_file_name
 from prism_desktop.services.grading import (
     GradingError,
     RunReview,
@@ -66,6 +67,7 @@ from prism_desktop.services.visibility import SHOWN, Visibility, run_visibility
 from prism_desktop.store import Store
 from prism_desktop.store.models import GRADE_AXES as AXES
 from prism_desktop.store.models import GRADE_STEPS
+from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
 
@@ -167,6 +169,7 @@ class ReviewView(LanguageAware, QWidget):
         self.session: SessionSummary | None = None
         self.review: RunReview | None = None
         self.task: Task | None = None
+        self.code_task: CodingTask | None = None  # the task's code form in a coding workspace
         self.machine_hidden = False
         self.visible: Visibility = SHOWN
         self._header_model_shown = True
@@ -387,7 +390,7 @@ class ReviewView(LanguageAware, QWidget):
     def show_run(self, run_id: int | None) -> None:
         self.message.hide()
         if run_id is None:
-            self.review, self.task = None, None
+            self.review, self.task, self.code_task = None, None, None
             self.header.setText(self.tr("Choose a run to review."))
             self.statement.clear()
             self.code.set_texts("", "")
@@ -405,10 +408,22 @@ class ReviewView(LanguageAware, QWidget):
             self.task = self.workspace.task(review.task_id)
         except KeyError:
             self.task = None
+        self.code_task = self.workspace.code_task(review.task_id)
         self._show_header()
         self._show_statement()
-        self.code.set_texts(self.task.canonical if self.task else None, review.candidate_code)
-        self.code.set_candidate_note(self.candidate_note(review))
+        reference = self.task.canonical if self.task else None
+        if self.code_task is not None:
+            # Python/TypeScript/Go or a library: the candidate as the sandbox received it, highlighted
+            # by its language's Pygments lexer; a library is its whole package after the patch.
+            candidate = code_candidate(self.code_task, review.response)
+            name = reference_file_name(self.code_task)
+            self.code.set_language(self.code_task.language, name, candidate.file_name)
+            self.code.set_texts(reference, candidate.text)
+            self.code.set_candidate_note(self.candidate_note(review, candidate.text, candidate.problem))
+        else:
+            self.code.set_language("bsl")
+            self.code.set_texts(reference, review.candidate_code)
+            self.code.set_candidate_note(self.candidate_note(review))
         self.logs.set_raw_response(review.response)
         self.logs.show_result(review.run_result, review.auto_run)
         self.logs.set_stored_context(review.runner, review.isolated, review.raw_logs)
@@ -420,14 +435,19 @@ class ReviewView(LanguageAware, QWidget):
         steps = self.grading.steps()
         self.grading.set_current_axis(next((a for a in axes if a not in steps), axes[0] if axes else None))
 
-    def candidate_note(self, review: RunReview) -> str | None:
-        """Why the candidate pane is empty or holds no code, in words (None when it holds code)."""
+    def candidate_note(
+        self, review: RunReview, code: str | None = None, problem: str | None = None
+    ) -> str | None:
+        """Why the candidate pane is empty or holds no code, in words (None when it holds code).
+        `code` and `problem`: a code task's candidate and why none could be built."""
         if review.success is False:
             reason = review.error or self.tr("no reason given")
             return self.tr("The generation failed: %1").replace("%1", reason)
-        if not review.candidate_code.strip():
+        if not (review.candidate_code if code is None else code).strip():
             if not review.response.strip():
                 return self.tr("The model's answer is empty.")
+            if problem:
+                return self.tr("No candidate: %1 (see the Raw response tab).").replace("%1", problem)
             return self.tr("No code was found in the model's answer (see the Raw response tab).")
         return None
 
@@ -461,6 +481,19 @@ class ReviewView(LanguageAware, QWidget):
             )
             return
         extra = f"\n\n`{task.signature}`" if task.signature else ""
+        if self.code_task is not None:
+            code_task = self.code_task
+            kind = self.tr("library (Commit-0 style)") if code_task.kind == "library" else code_task.language
+            extra += (
+                "\n\n*"
+                + (
+                    self.tr("Language: %1 · %2 tests · %3 s per test")
+                    .replace("%1", kind)
+                    .replace("%2", str(code_task.test_count))
+                    .replace("%3", f"{code_task.timeout_s:g}")
+                )
+                + "*"
+            )
         # Markdown for the layout of the statement, but no HTML in it (the failure reason, text from
         # the model's API, is at the top of the candidate pane, as plain text).
         self.statement.document().setMarkdown(f"{task.prompt.strip()}{extra}", MARKDOWN_WITHOUT_HTML)
@@ -496,8 +529,16 @@ class ReviewView(LanguageAware, QWidget):
             category=review.category,
         )
         self.logs.set_machine_visible(not self.machine_hidden)
-        self.code.set_diagnostics([] if self.machine_hidden else diagnostic_markers(review))
+        self.code.set_diagnostics([] if self.machine_hidden else self._diagnostic_markers(review))
         self._show_siblings(review)
+
+    def _diagnostic_markers(self, review: RunReview) -> list[GutterMarker]:
+        if self.code_task is None:
+            return diagnostic_markers(review)
+        return [
+            GutterMarker(line, severity, message)
+            for line, severity, message in code_diagnostic_lines(self.code_task, review.auto_run)
+        ]
 
     def _show_siblings(self, review: RunReview) -> None:
         """Which of the n samples of this task and model this run is; the others' verdicts (✓ correct,

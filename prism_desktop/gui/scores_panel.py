@@ -96,6 +96,8 @@ class ScoresPanel(LanguageAware, QWidget):
 
     def _reason(self, verdict: MachineAxis) -> str:
         if verdict.state == "not_applicable":
+            if verdict.reason:
+                return self.tr("N/A: %1").replace("%1", verdict.reason)
             return self.tr("N/A for category %1").replace("%1", self._category)
         if verdict.state == "not_scored":
             return self.tr("not scored yet")

@@ -212,14 +212,15 @@ def machine_axes(review: RunReview, l2: L2Protocol | None = None) -> list[Machin
     details = (review.auto_run or {}).get("detail") or {}
     verdicts: list[MachineAxis] = []
     for axis in GRADE_AXES:
+        raw = details.get(axis)
+        detail: dict[str, Any] = raw if isinstance(raw, dict) else {}
         if axis not in applicable:
-            verdicts.append(MachineAxis(axis, "not_applicable"))
+            # The machine's own words when it gave them (code tasks: "P is not scored for …").
+            verdicts.append(MachineAxis(axis, "not_applicable", reason=detail.get("reason")))
             continue
         if review.auto_run is None:
             verdicts.append(MachineAxis(axis, "not_scored"))
             continue
-        raw = details.get(axis)
-        detail: dict[str, Any] = raw if isinstance(raw, dict) else {}
         instrument = _instrument(review, axis, detail)
         score = scores.get(axis)
         if score is None:
@@ -598,9 +599,11 @@ def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) ->
 
 
 def _needed_axes_case(l2: L2Protocol | None) -> Any:
-    """SQL: how many axes a run of its category needs graded."""
+    """SQL: how many axes a run of its category needs graded (a coding workspace's protocol names
+    its dataset's categories; anything else counts as category A)."""
+    named = {c for axis in l2.axes.values() for c in axis.applies_to} if l2 is not None else set()
     return case(
-        (Run.category == "B", len(applicable_axes("B", l2))),
+        *((Run.category == c, len(applicable_axes(c, l2))) for c in sorted(named | {"B"})),
         else_=len(applicable_axes("A", l2)),
     )
 

@@ -8,7 +8,6 @@ importing the same files twice adds nothing: the summary then reports everything
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +32,6 @@ from prism_desktop.store.models import (
     Run,
     WorkspaceSnapshot,
 )
-from prism_desktop.workspace.compat import compat_lines
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.results import Experiment as ExperimentFile
 from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile
@@ -174,7 +172,7 @@ def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | N
         summary = ImportSummary(files=paths)
         snapshot = _upsert_snapshot(session, workspace, summary)
         for experiment in sorted(experiments, key=lambda e: e.name):
-            _import_experiment(session, experiment, snapshot, summary)
+            _import_experiment(session, workspace, experiment, snapshot, summary)
             if experiment.repaired:
                 shown = ", ".join(experiment.repaired[:5]) + (" …" if len(experiment.repaired) > 5 else "")
                 summary.warnings.append(f"{experiment.path}: {shown}: {SURROGATE_NOTE}")
@@ -208,12 +206,6 @@ def _apply(row: object, values: dict[str, Any]) -> bool:
 def _upsert_snapshot(session: Session, workspace: Workspace, summary: ImportSummary) -> WorkspaceSnapshot:
     protocols = workspace.protocols
     compat_hash = workspace.compat_hash()
-    lines = compat_lines(workspace.tasks, protocols.constitution.version, protocols.l1.version)
-    # compat_lines has one line per task, "<id>|<file>:<sha256>,…": its hash is the task's version.
-    task_versions = {
-        line.split("|", 1)[0]: hashlib.sha256(line.split("|", 1)[1].encode("utf-8")).hexdigest()
-        for line in lines[2:]
-    }
     root = str(workspace.root.resolve())
     snapshot = session.scalars(
         select(WorkspaceSnapshot).filter_by(root_path=root, compat_hash=compat_hash)
@@ -226,7 +218,9 @@ def _upsert_snapshot(session: Session, workspace: Workspace, summary: ImportSumm
             protocol_version=protocols.l1.version,
             l2_protocol_version=protocols.l2.version,
             taxonomy_version=protocols.taxonomy.version,
-            task_versions=task_versions,
+            task_versions=workspace.task_versions(),
+            kind=workspace.kind,
+            task_languages=workspace.task_languages(),
         )
         session.add(snapshot)
         session.flush()
@@ -238,7 +232,11 @@ def _upsert_snapshot(session: Session, workspace: Workspace, summary: ImportSumm
 
 
 def _import_experiment(
-    session: Session, source: ExperimentFile, snapshot: WorkspaceSnapshot, summary: ImportSummary
+    session: Session,
+    workspace: Workspace,
+    source: ExperimentFile,
+    snapshot: WorkspaceSnapshot,
+    summary: ImportSummary,
 ) -> None:
     values = {
         "category": source.category,
@@ -264,7 +262,7 @@ def _import_experiment(
         }
     new_runs: list[dict[str, Any]] = []
     for generation in source.generations:
-        run_values = _run_values(generation, source.category)
+        run_values = _run_values(generation, workspace.run_category(source.category, generation.task_id))
         run = existing.get((generation.task_id, generation.model_id, generation.run_index))
         if run is None:
             new_runs.append(

@@ -11,17 +11,22 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from prism_desktop.sandbox.backend import SandboxUnavailable
+from prism_desktop.sandbox.code.spec import CodeRunResult
 from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.services.code_level1 import CodeLevel1Runner
 from prism_desktop.services.level1 import Level1Runner
 from prism_desktop.services.level1_rows import level1_columns
 from prism_desktop.services.save_failures import failure_text
 from prism_desktop.store import StoreError
 from prism_desktop.store.database import Store
 from prism_desktop.store.models import SOURCE_SCORED_HERE, Level1Result, Run
+from prism_desktop.workspace.coding_bench import CodingBenchWorkspace
 from prism_desktop.workspace.results import Generation
 from prism_desktop.workspace.workspace import Workspace
 
-OnRunScored = Callable[[int, RunResult | None, dict[str, Any]], None]
+Measured = RunResult | CodeRunResult | None  # the 1C sandbox's or a code image's measurements
+OnRunScored = Callable[[int, Measured, dict[str, Any]], None]
 
 
 def generation_of(run: Run) -> Generation:
@@ -45,8 +50,27 @@ def _instruments(auto_run: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _sandbox_values(result: Measured) -> dict[str, Any]:
+    """Runner, isolation, logs and timings of the measurements. A code run keeps its output as plain
+    text (the review shows it in the Output tab); a 1C run its whole RunResult."""
+    if isinstance(result, CodeRunResult):
+        output = "\n".join(part for part in (result.stdout, result.stderr) if part)
+        return {
+            "runner": "docker",
+            "isolated": result.isolated,
+            "logs": output or None,
+            "timings": {"run": result.seconds} if result.seconds is not None else None,
+        }
+    return {
+        "runner": result.runner if result else None,
+        "isolated": result.isolated if result else None,
+        "logs": result.to_json() if result else None,
+        "timings": _timings(result),
+    }
+
+
 def save_result(
-    store: Store, workspace: Workspace, run_id: int, result: RunResult | None, auto_run: dict[str, Any]
+    store: Store, workspace: Workspace, run_id: int, result: Measured, auto_run: dict[str, Any]
 ) -> None:
     """Insert or replace the "scored here" result of one run."""
     protocols = workspace.protocols
@@ -55,12 +79,9 @@ def save_result(
         "evaluator": "auto_l1",
         "source_file": None,
         "instruments": _instruments(auto_run),
-        "runner": result.runner if result else None,
-        "isolated": result.isolated if result else None,
+        **_sandbox_values(result),
         "protocol_version": protocols.l1.version,
         "constitution_version": protocols.constitution.version,
-        "logs": result.to_json() if result else None,
-        "timings": _timings(result),
     }
 
     # Two processes of a team may score the same run at once: the later insert loses the unique key
@@ -114,7 +135,7 @@ def score_stored_runs(
 
     unsaved: list[str] = []
 
-    def scored(generation: Generation, result: RunResult | None, auto_run: dict[str, Any]) -> None:
+    def scored(generation: Generation, result: Measured, auto_run: dict[str, Any]) -> None:
         run_id = ids_by_generation[id(generation)]
         try:
             save_result(store, workspace, run_id, result, auto_run)
@@ -124,8 +145,18 @@ def score_stored_runs(
         if on_result is not None:
             on_result(run_id, result, auto_run)
 
-    runner = Level1Runner.open(workspace, sandbox, jobs)
-    runner.score([g for _, g in pending], on_scored=scored, cancel=cancel)
+    generations = [g for _, g in pending]
+    if isinstance(workspace, CodingBenchWorkspace):
+        # Python, TypeScript, Go and library tasks: the language images only, never unisolated.
+        if sandbox == "local":
+            raise SandboxUnavailable(
+                "code tasks run only in Docker containers (the sandbox setting is local)"
+            )
+        coding = workspace.coding
+        tasks = [coding.task(g.task_id) for g in generations]
+        CodeLevel1Runner.open(coding, jobs, tasks).score(generations, on_scored=scored, cancel=cancel)
+    else:
+        Level1Runner.open(workspace, sandbox, jobs).score(generations, on_scored=scored, cancel=cancel)
     if unsaved:
         raise ResultsNotSaved(
             f"Level 1 scored {len(pending)} runs but {len(unsaved)} results could not be saved; score "

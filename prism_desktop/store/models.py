@@ -86,6 +86,9 @@ class WorkspaceSnapshot(Base):
     l2_protocol_version: Mapped[str | None] = mapped_column(String(32))
     taxonomy_version: Mapped[str | None] = mapped_column(String(32))
     task_versions: Mapped[dict[str, Any]] = mapped_column(default=dict)  # task id -> sha256 of its files
+    kind: Mapped[str] = mapped_column(String(16), default="prism", server_default="prism")  # | "coding"
+    # task id -> python | typescript | go for a coding workspace; None for a PRISM (1C) one
+    task_languages: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     loaded_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     experiments: Mapped[list[Experiment]] = relationship(back_populates="snapshot")
@@ -98,7 +101,7 @@ class Experiment(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(255), unique=True)
-    category: Mapped[str] = mapped_column(String(8))
+    category: Mapped[str] = mapped_column(String(64))  # A | B | a dataset folder
     timestamp: Mapped[str | None] = mapped_column(String(64))  # verbatim: local ISO-8601, no zone
     source_file: Mapped[str | None] = mapped_column(Text)
     models: Mapped[list[Any]] = mapped_column(default=list)  # models_used, display names
@@ -130,7 +133,7 @@ class Run(Base):
     experiment_id: Mapped[int] = mapped_column(ForeignKey("experiments.id", ondelete="CASCADE"))
     task_id: Mapped[str] = mapped_column(String(64))
     task_name: Mapped[str | None] = mapped_column(Text)
-    category: Mapped[str] = mapped_column(String(8))
+    category: Mapped[str] = mapped_column(String(64))  # A | B | a dataset folder
     model_id: Mapped[str] = mapped_column(String(255))
     model_name: Mapped[str | None] = mapped_column(String(255))
     run_index: Mapped[int]

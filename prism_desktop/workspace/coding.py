@@ -226,6 +226,12 @@ class CodingWorkspace:
             ) from None
 
     @property
+    def categories(self) -> tuple[str, ...]:
+        """The categories of its tasks (dataset folders, "library"): what an experiment's
+        `category` may name besides ""."""
+        return tuple(sorted({task.category for task in self.tasks}))
+
+    @property
     def results_dir(self) -> Path:
         return self.root / "results"
 

@@ -92,8 +92,9 @@ def read_json(path: Path, repaired: list[KeyPath] | None = None) -> Any:
         ) from None
 
 
-def load_experiment(path: Path) -> Experiment:
-    """One experiment file, whole or not at all."""
+def load_experiment(path: Path, categories: tuple[str, ...] = CATEGORIES) -> Experiment:
+    """One experiment file, whole or not at all. `category` may be empty or one of `categories`
+    (PRISM's A and B; a coding workspace passes its dataset's categories)."""
     check = FileCheck(path)
     repaired: list[KeyPath] = []
     root = check.mapping(read_json(path, repaired), ())
@@ -101,8 +102,8 @@ def load_experiment(path: Path) -> Experiment:
     if name and not is_safe_component(name):
         check.add(("experiment_name",), found=describe(name), expected=COMPONENT_RULE)
     category = check.get(root, ("category",), STR, default="")
-    if category and category not in CATEGORIES:
-        check.add(("category",), found=describe(category), expected=one_of(CATEGORIES))
+    if category and category not in categories:
+        check.add(("category",), found=describe(category), expected=one_of(categories))
     timestamp = check.get(root, ("timestamp",), STR, default="")
     models_used = check.strings(root.get("models_used", MISSING), ("models_used",))
     groups = _groups(check, root.get("task_results", MISSING), ("task_results",), name_key="task_name")

@@ -6,13 +6,14 @@ each is read on first use (again whole or not at all) and kept until it changes 
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .compat import compat_hash
+from .compat import compat_hash, compat_lines
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .paths import links_leaving
 from .protocol import Protocols
@@ -33,9 +34,15 @@ EXPERT_GLOB = "evaluations/*_expert_*.json"
 
 T = TypeVar("T")
 
+if TYPE_CHECKING:
+    from .coding import CodingTask
+
 
 class Workspace:
-    """Construct with `Workspace.open(path)`."""
+    """Construct with `Workspace.open(path)`. A coding-bench workspace (Python, TypeScript, Go and
+    library tasks) is a subclass, coding_bench.CodingBenchWorkspace; kinds.open_workspace picks."""
+
+    kind = "prism"
 
     def __init__(
         self, root: Path, protocols: Protocols, tag_vocabulary: TagVocabulary, tasks: tuple[Task, ...]
@@ -69,6 +76,31 @@ class Workspace:
     def compat_hash(self) -> str:
         """PRISM's compat_hash of this bank and protocol (see compat.py)."""
         return compat_hash(self.tasks, self.protocols.constitution.version, self.protocols.l1.version)
+
+    def task_versions(self) -> dict[str, str]:
+        """Task id -> sha256 of its files' line in compat_lines ("<id>|<file>:<sha256>,…")."""
+        lines = compat_lines(self.tasks, self.protocols.constitution.version, self.protocols.l1.version)
+        return {
+            line.split("|", 1)[0]: hashlib.sha256(line.split("|", 1)[1].encode("utf-8")).hexdigest()
+            for line in lines[2:]
+        }
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The task categories runs of this workspace may have."""
+        return ("A", "B")
+
+    def run_category(self, experiment_category: str, task_id: str) -> str:
+        """The category a run of `task_id` is stored under: the experiment's."""
+        return experiment_category
+
+    def code_task(self, task_id: str) -> CodingTask | None:
+        """The Python/TypeScript/Go or library task behind `task_id`; None in a PRISM (1C) workspace."""
+        return None
+
+    def task_languages(self) -> dict[str, str] | None:
+        """Task id -> language of a coding workspace; None for 1C tasks."""
+        return None
 
     # -- result files -----------------------------------------------------------------------------
 

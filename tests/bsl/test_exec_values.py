@@ -10,6 +10,7 @@ import pytest
 from prism_desktop.bsl import runtime as rt
 from prism_desktop.bsl.stdlib import strings as s
 from prism_desktop.bsl.stdlib import types as t
+from prism_desktop.bsl.stdlib import xml_values
 from prism_desktop.bsl.values import dates, numbers
 from prism_desktop.bsl.values.base import NULL, BslRuntimeError, BslType
 from prism_desktop.bsl.values.compare import less
@@ -152,4 +153,4 @@ def test_type_functions() -> None:
     assert t.boolean("да") is True and t.number(True) == 1
     with pytest.raises(BslRuntimeError, match="Булево"):
         t.boolean("может быть")
-    assert t.xml_value(BslType("Число"), "12.5") == Decimal("12.5")
+    assert xml_values.xml_value(BslType("Число"), "12.5") == Decimal("12.5")

@@ -144,6 +144,8 @@ def test_printed_markers_and_fake_results_do_not_pass(backend: SandboxBackend) -
         ("json-read", 'Ч = Новый ЧтениеJSON;\n\tЧ.ОткрытьФайл("{marker}");\n\tВозврат 6;'),
         ("hash-file", 'Х = Новый ХешированиеДанных(ХешФункция.MD5);\n\tХ.ДобавитьФайл("{marker}");\n\tВозврат 6;'),  # noqa: E501
         ("binary-file", 'Д = Новый ДвоичныеДанные("{marker}");\n\tВозврат 6;'),
+        ("xml-read", 'Ч = Новый ЧтениеXML;\n\tЧ.ОткрытьФайл("{marker}");\n\tВозврат 6;'),
+        ("xml-write", 'З = Новый ЗаписьXML;\n\tЗ.ОткрытьФайл("{marker}");\n\tЗ.ЗаписатьНачалоЭлемента("a");\n\tЗ.Закрыть();\n\tВозврат 6;'),  # noqa: E501
     ],
 )
 def test_the_engine_has_no_way_out(backend: SandboxBackend, attempt: str, code: str, tmp_path: Path) -> None:

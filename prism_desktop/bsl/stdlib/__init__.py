@@ -6,6 +6,7 @@ implementations; `global_function_names()` lists the Russian names for coverage 
 from __future__ import annotations
 
 from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
+    action,
     binary_data,
     dates,
     json_text,
@@ -14,7 +15,11 @@ from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
     strings,
     system,
     text_tools,
+    time_zones,
     types,
+    xml_reader,
+    xml_values,
+    xml_writer,
 )
 from prism_desktop.bsl.stdlib.globals import FUNCTIONS, PROPERTIES, Builtin, lookup
 

@@ -1,9 +1,11 @@
 """ЗаполнитьЗначенияСвойств (FillPropertyValues): copy same-named fields from one object to another.
 
 Syntax assistant: ЗаполнитьЗначенияСвойств(Приемник, Источник, СписокСвойств, ИсключаяСвойства).
-Without a list, every field of the source that the receiver also has is copied; with a list
-(names separated by commas) exactly those are copied, and a listed name missing from either object
-is an error. ИсключаяСвойства removes names from whichever set is used."""
+Without a list, every field of the source that the receiver also has is copied, except those named in
+ИсключаяСвойства. With a list (names separated by commas) OneScript, PRISM's category-A runner,
+ignores the exclusions, requires every listed name to be a field of the receiver (checked before
+anything is copied; the error is "Поле объекта не обнаружено (Имя)") and skips a listed name the
+source lacks."""
 
 from __future__ import annotations
 
@@ -23,18 +25,18 @@ def fill_property_values(receiver: Any, source: Any, listed: Any = None, exclude
         raise invalid_argument(1)
     if not isinstance(source, BslObject):
         raise invalid_argument(2)
-    skip = {_norm(name) for name in _names(arg_str(excluded))} if excluded is not None else set()
     source_fields = {_norm(name): name for name in source.bsl_field_names()}
     receiver_fields = {_norm(name) for name in receiver.bsl_field_names()}
-    if listed is not None and arg_str(listed).strip():
-        for name in _names(arg_str(listed)):
-            key = _norm(name)
-            if key in skip:
-                continue
-            if key not in source_fields or key not in receiver_fields:
+    if listed is not None:
+        names = _names(arg_str(listed))
+        for name in names:
+            if _norm(name) not in receiver_fields:
                 raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
-            receiver.bsl_set(name, source.bsl_get(name))
+        for name in names:
+            if _norm(name) in source_fields:
+                receiver.bsl_set(name, source.bsl_get(name))
         return
+    skip = {_norm(name) for name in _names(arg_str(excluded))} if excluded is not None else set()
     for key, name in source_fields.items():
         if key in receiver_fields and key not in skip:
             receiver.bsl_set(name, source.bsl_get(name))

@@ -244,48 +244,65 @@ def str_concat(strings: Any, separator: Any = None) -> str:
     return _check_size(sep.join(arg_str(item) for item in strings.bsl_iter()))
 
 
+TOO_MANY_ARGS = "Слишком много фактических параметров"
+_DIGITS = frozenset("0123456789")
+
+
 @builtin("СтрШаблон", "StrTemplate")
 def str_template(template: Any, *values: Any) -> str:
-    """%1 … %10 are replaced with the values' presentations; %% gives %. "%1" followed by a digit
-    is written "%(1)"."""
+    """%1 … %10 (or %(1) … %(10), to write a digit right after) are replaced with the values'
+    presentations, %% gives %; a missing value gives "". As OneScript checks a template: the digits
+    after % are read as one number, which must be 1 … 10; a % followed by anything else is a syntax
+    error at that place; and passing more values than the largest number used is an error
+    (trailing Неопределено values do not count)."""
     s = arg_str(template)
     if len(values) > 10:
-        raise BslRuntimeError("Слишком много фактических параметров")
+        raise BslRuntimeError(TOO_MANY_ARGS)
     out: list[str] = []
-    i = 0
-    while i < len(s):
+    largest = 0
+    i, n = 0, len(s)
+    while i < n:
         ch = s[i]
-        if ch == "%" and i + 1 < len(s):
-            nxt = s[i + 1]
-            if nxt == "%":
-                out.append("%")
-                i += 2
-                continue
-            if nxt == "(":
-                close = s.find(")", i + 2)
-                number = s[i + 2 : close] if close > 0 else ""
-                if number.isdigit():
-                    out.append(_template_value(values, int(number)))
-                    i = close + 1
-                    continue
-            if nxt.isdigit():
-                j = i + 1
-                while j < len(s) and s[j].isdigit() and int(s[i + 1 : j + 1]) <= 10:
-                    j += 1
-                out.append(_template_value(values, int(s[i + 1 : j])))
-                i = j
-                continue
-        out.append(ch)
-        i += 1
+        if ch != "%":
+            out.append(ch)
+            i += 1
+            continue
+        number, end = _template_marker(s, i)
+        if number is None:
+            out.append("%")
+        else:
+            if not 1 <= number <= 10:
+                raise BslRuntimeError(
+                    f"Ошибка синтаксиса шаблона в позиции {i + 2}: недопустимый номер подстановки"
+                )
+            largest = max(largest, number)
+            out.append(arg_str(values[number - 1]) if number <= len(values) else "")
+        i = end
+    passed = len(values)
+    while passed and values[passed - 1] is None:
+        passed -= 1
+    if passed > largest:
+        raise BslRuntimeError(TOO_MANY_ARGS)
     return "".join(out)
 
 
-def _template_value(values: tuple[Any, ...], number: int) -> str:
-    if number < 1 or number > 10:
-        raise BslRuntimeError("Неверный шаблон строки")
-    if number > len(values):
-        return ""
-    return arg_str(values[number - 1])
+def _template_marker(s: str, i: int) -> tuple[int | None, int]:
+    """The marker at s[i] == "%": (its number, the index after it); (None, …) for "%%"."""
+    j = i + 1
+    if s.startswith("%", j):
+        return None, j + 1
+    if j < len(s) and s[j] in _DIGITS:
+        k = j
+        while k < len(s) and s[k] in _DIGITS:
+            k += 1
+        return int(s[j:k]), k
+    if s.startswith("(", j):
+        k = j + 1
+        while k < len(s) and s[k] in _DIGITS:
+            k += 1
+        if k > j + 1 and s.startswith(")", k):
+            return int(s[j + 1 : k]), k + 1
+    raise BslRuntimeError(f"Ошибка синтаксиса шаблона в позиции {i + 2}")
 
 
 @builtin("СтрСравнить", "StrCompare")
@@ -297,8 +314,9 @@ def str_compare(first: Any, second: Any) -> int:
 
 @builtin("Символ", "Char")
 def char(code: Any) -> str:
+    """OneScript makes one UTF-16 code unit: a code outside 0 … 65535 gives ""."""
     n = arg_int(code)
-    if n < 0 or n > 0x10FFFF:
+    if n < 0 or n > 0xFFFF:
         return ""
     return chr(n)
 

@@ -80,10 +80,27 @@ def error_info(error: BslRuntimeError | None) -> Any:
     return None if error is None else ErrorInfo(error)
 
 
+def detailed_text(info: ErrorInfo) -> str:
+    """OneScript's detailed description: the located description, four spaces and a line break, the
+    source line; then, for each cause in turn, "по причине:" and the cause's text on lines of their
+    own (each cause's text ends with a line break, as OneScript writes it)."""
+    text = _located_with_source(info.error)
+    cause = info.cause()
+    while isinstance(cause, ErrorInfo):
+        text += "\nпо причине:\n" + _located_with_source(cause.error) + "\n"
+        cause = cause.cause()
+    return text
+
+
+def _located_with_source(error: BslRuntimeError) -> str:
+    text = error_description_text(error)
+    return text if error.line is None else f"{text}    \n{error.source_line}"
+
+
 @builtin("ПодробноеПредставлениеОшибки", "DetailErrorDescription")
 def detail_error_description(info: Any) -> str:
     if isinstance(info, ErrorInfo):
-        return error_description_text(info.error)
+        return detailed_text(info)
     return to_string(info)
 
 

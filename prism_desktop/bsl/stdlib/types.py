@@ -1,4 +1,4 @@
-"""Type conversions and type values: Строка, Число, Булево, Дата, Формат, XMLСтрока, Тип, ТипЗнч,
+"""Type conversions and type values: Строка, Число, Булево, Дата, Формат, Тип, ТипЗнч,
 ЗначениеЗаполнено, and `Новый` (object construction through the collections' CONSTRUCTORS)."""
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ FORBIDDEN_TYPES = frozenset(
     for n in (
         "ЧтениеТекста", "TextReader", "ЗаписьТекста", "TextWriter", "Файл", "File",
         "HTTPСоединение", "HTTPConnection", "HTTPЗапрос", "HTTPRequest", "FTPСоединение", "FTPConnection",
-        "COMОбъект", "COMObject", "ИнтернетПочта", "InternetMail", "ЧтениеXML", "XMLReader",
-        "ЗаписьXML", "XMLWriter",
+        "COMОбъект", "COMObject", "ИнтернетПочта", "InternetMail",
         "ФайловыйПоток", "FileStream", "ДвоичныеДанные", "BinaryData", "ЗапускПриложения",
         "ПроцессОС", "WSПрокси", "WSProxy", "TCPСоединение", "TCPClient", "ZipФайлЗаписи",
         "ЧтениеZipФайла", "ВебСервер", "Процесс", "Process",
@@ -164,42 +163,6 @@ def date(first: Any, month: Any = None, day: Any = None, hour: Any = None, minut
 @builtin("Формат", "Format")
 def format_(value: Any, format_string: Any = None) -> str:
     return format_value(value, "" if format_string is None else arg_str(format_string))
-
-
-@builtin("XMLСтрока", "XMLString")
-def xml_string(value: Any) -> str:
-    """The canonical XML form: numbers with a point and no grouping, true/false, ISO dates."""
-    if value is None or value is NULL:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, Decimal):
-        return format(value.normalize(numbers.CONTEXT), "f")
-    if isinstance(value, _dt.datetime):
-        return value.strftime("%Y-%m-%dT%H:%M:%S").rjust(19, "0")
-    return to_string(value)
-
-
-@builtin("XMLЗначение", "XMLValue")
-def xml_value(type_value: Any, text: Any) -> Any:
-    if not isinstance(type_value, BslType):
-        raise BslRuntimeError("Несоответствие типов (параметр номер '1')")
-    s = arg_str(text)
-    if type_value.name == "Число":
-        return numbers.parse_number(s)
-    if type_value.name == "Строка":
-        return s
-    if type_value.name == "Булево":
-        if s in ("true", "1"):
-            return True
-        if s in ("false", "0"):
-            return False
-        raise BslRuntimeError(BOOLEAN_ERROR)
-    if type_value.name == "Дата":
-        return dates.parse_date(s)
-    raise BslRuntimeError(f"Недопустимое значение параметра (тип {type_value.name})")
 
 
 @builtin("ЗначениеЗаполнено", "ValueIsFilled")

@@ -4,7 +4,9 @@ Numbers: ЧЦ/ND (total digits), ЧДЦ/NFD (fraction digits, rounded half away 
 (shift), ЧРД/NDS (decimal separator, default ","), ЧРГ/NGS (group separator, default U+00A0),
 ЧГ/NG (grouping, "0" = none), ЧН/NZ (zero: absent → "", "ЧН=" → "0"), ЧВН/NLZ (leading zeros),
 ЧО/NN (negative form 0–4), ЧФ/NF (pattern with Ч).
-Dates: ДФ/DF (pattern), ДЛФ/DLF (Д, ДД, В, ДВ, ДДВ), ДП/DE (empty date). Booleans: БЛ/BF, БИ/BT.
+Dates: ДФ/DF (pattern), ДЛФ/DLF (Д, ДД, В, ДВ, ДДВ), ДП/DE (empty date). Booleans: БЛ/BF, БИ/BT
+(OneScript writes Да/Нет whatever the locale). Л/L (locale, values/locales.py) sets the default
+separators of numbers, the local date formats and the names of months and weekdays.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from prism_desktop.bsl.values import dates, numbers
 from prism_desktop.bsl.values.base import BslRuntimeError, is_number
+from prism_desktop.bsl.values.locales import RUSSIAN, Locale, locale_for
 from prism_desktop.bsl.values.presentation import to_string
 
 _ALIASES = {
@@ -104,7 +107,7 @@ def _int_param(params: dict[str, str], key: str) -> int | None:
 
 # Parameters that leave a non-zero whole number as its plain digits when grouping is off (ЧГ=0) or
 # the number has at most three digits: the everyday Формат(Н, "ЧГ=0") needs none of the steps below.
-_PLAIN_WHOLE_PARAMS = frozenset({"ЧН", "ЧГ", "ЧРД", "ЧРГ"})
+_PLAIN_WHOLE_PARAMS = frozenset({"ЧН", "ЧГ", "ЧРД", "ЧРГ"})  # no Л: a locale may group with other marks
 
 
 def format_number(value: int | Decimal, params: dict[str, str]) -> str:
@@ -144,8 +147,9 @@ def format_number(value: int | Decimal, params: dict[str, str]) -> str:
             frac_digits = "9" * len(frac_digits)
         elif "ЧВН" in params:
             int_digits = int_digits.rjust(int_width, "0")
-    grouped = _group(int_digits, params)
-    body = grouped + (params.get("ЧРД", ",") + frac_digits if frac_digits else "")
+    locale = locale_for(params.get("Л"))
+    grouped = _group(int_digits, params, locale.group_separator)
+    body = grouped + (params.get("ЧРД", locale.decimal_separator) + frac_digits if frac_digits else "")
     if value < 0:
         body = _negative(body, _int_param(params, "ЧО"))
     pattern = params.get("ЧФ")
@@ -154,10 +158,10 @@ def format_number(value: int | Decimal, params: dict[str, str]) -> str:
     return body
 
 
-def _group(digits: str, params: dict[str, str]) -> str:
+def _group(digits: str, params: dict[str, str], default_separator: str) -> str:
     """Group sizes from the right, as .NET NumberGroupSizes (which OneScript uses): the last size
     repeats, a last size of 0 leaves the remaining digits ungrouped; "ЧГ=0" disables grouping."""
-    separator = params.get("ЧРГ", "\u00a0")
+    separator = params.get("ЧРГ", default_separator)
     spec = params.get("ЧГ")
     sizes = [3] if spec is None else [int(s) for s in spec.replace(" ", "").split(",") if s.isdigit()]
     if not sizes or sizes[0] == 0:
@@ -188,28 +192,15 @@ def _negative(body: str, form: int | None) -> str:
     return f"-{body}"
 
 
-_LOCAL_FORMATS = {
-    "Д": "дд.ММ.гггг",
-    "ДД": "д ММММ гггг 'г.'",
-    "В": "Ч:мм:сс",
-    "ДВ": "дд.ММ.гггг Ч:мм:сс",
-    "ДДВ": "д ММММ гггг 'г.' Ч:мм:сс",
-    "D": "дд.ММ.гггг",
-    "DD": "д ММММ гггг 'г.'",
-    "T": "Ч:мм:сс",
-    "DT": "дд.ММ.гггг Ч:мм:сс",
-    "DDT": "д ММММ гггг 'г.' Ч:мм:сс",
-}
-
-
 def format_date(value: _dt.datetime, params: dict[str, str]) -> str:
     if value == dates.EMPTY_DATE:
         return params.get("ДП", "")
+    locale = locale_for(params.get("Л"))
     pattern = params.get("ДФ")
     if pattern is None:
         local = params.get("ДЛФ", "ДВ").upper()
-        pattern = _LOCAL_FORMATS.get(local, _LOCAL_FORMATS["ДВ"])
-    return render_date_pattern(value, pattern)
+        pattern = locale.local_formats.get(local, locale.local_formats["ДВ"])
+    return render_date_pattern(value, pattern, locale)
 
 
 # Longest tokens first; Latin letters are the English forms of the same tokens.
@@ -218,7 +209,7 @@ _TOKENS = (
     ("ММММ", "MMMM"), ("МММ", "MMM"), ("ММ", "MM"), ("М", "M"),
     ("гггг", "yyyy"), ("гг", "yy"), ("г", "y"),
     ("ЧЧ", "HH"), ("Ч", "H"), ("чч", "hh"), ("ч", "h"),
-    ("мм", "mm"), ("м", "m"), ("сс", "ss"), ("с", "s"), ("к", "q"),
+    ("мм", "mm"), ("м", "m"), ("сс", "ss"), ("с", "s"), ("к", "q"), ("вв", "tt"),
 )
 _TOKEN_OF: dict[str, str] = {}
 for _ru, _en in _TOKENS:
@@ -227,7 +218,7 @@ for _ru, _en in _TOKENS:
 _ORDERED = sorted(_TOKEN_OF, key=len, reverse=True)
 
 
-def render_date_pattern(value: _dt.datetime, pattern: str) -> str:
+def render_date_pattern(value: _dt.datetime, pattern: str, locale: Locale = RUSSIAN) -> str:
     has_day = any(ch in pattern for ch in "дd")
     out: list[str] = []
     i = 0
@@ -241,7 +232,7 @@ def render_date_pattern(value: _dt.datetime, pattern: str) -> str:
             continue
         for token in _ORDERED:
             if pattern.startswith(token, i):
-                out.append(_render_token(value, _TOKEN_OF[token], has_day))
+                out.append(_render_token(value, _TOKEN_OF[token], has_day, locale) or token)
                 i += len(token)
                 break
         else:
@@ -250,11 +241,13 @@ def render_date_pattern(value: _dt.datetime, pattern: str) -> str:
     return "".join(out)
 
 
-def _render_token(v: _dt.datetime, token: str, has_day: bool) -> str:
+def _render_token(v: _dt.datetime, token: str, has_day: bool, locale: Locale) -> str:
+    """The text of one token ("" only for a token the locale has no meaning for: then the pattern's
+    own letters stay)."""
     hour12 = v.hour % 12 or 12
     table: dict[str, str] = {
         "д": str(v.day), "дд": f"{v.day:02d}",
-        "ддд": dates.WEEKDAYS_SHORT[v.weekday()], "дддд": dates.WEEKDAYS[v.weekday()],
+        "ддд": locale.weekdays_short[v.weekday()], "дддд": locale.weekdays[v.weekday()],
         "М": str(v.month), "ММ": f"{v.month:02d}",
         "г": str(v.year % 100), "гг": f"{v.year % 100:02d}", "гггг": f"{v.year:04d}",
         "Ч": str(v.hour), "ЧЧ": f"{v.hour:02d}", "ч": str(hour12), "чч": f"{hour12:02d}",
@@ -263,7 +256,11 @@ def _render_token(v: _dt.datetime, token: str, has_day: bool) -> str:
     }
     if token in table:
         return table[token]
-    month = dates.MONTHS_GENITIVE[v.month - 1] if has_day else dates.MONTHS_NOMINATIVE[v.month - 1]
+    if token == "вв":
+        return "" if locale.am_pm is None else locale.am_pm[v.hour >= 12]
+    month = (locale.months if has_day else locale.months_standalone)[v.month - 1]
     if token == "ММММ":
         return month
+    if locale.months_short is not None:
+        return locale.months_short[v.month - 1]
     return month[:3]

@@ -48,6 +48,8 @@ SHELL_MODULES = (
     "review_view.py",
     "grading_panel.py",
     "code_compare.py",
+    "logs_tabs.py",
+    "scores_panel.py",
     "team_panel.py",
     "adjudication_view.py",
     "store_dialog.py",

@@ -852,6 +852,18 @@ Score locally for the rest of this session?</source>
             <source>%1 of them pass every test; this one is mark %2.</source>
             <translation>Из них все тесты проходят %1; этот ответ — отметка №%2.</translation>
         </message>
+        <message>
+            <source>No candidate: %1 (see the Raw response tab).</source>
+            <translation>Кандидата нет: %1 (см. вкладку с исходным ответом).</translation>
+        </message>
+        <message>
+            <source>library (Commit-0 style)</source>
+            <translation>библиотека (в духе Commit-0)</translation>
+        </message>
+        <message>
+            <source>Language: %1 · %2 tests · %3 s per test</source>
+            <translation>Язык: %1 · тестов: %2 · %3 с на тест</translation>
+        </message>
     </context>
     <context>
         <name>CodeCompare</name>
@@ -862,6 +874,14 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Candidate</source>
             <translation>Кандидат</translation>
+        </message>
+        <message>
+            <source>Reference (%1)</source>
+            <translation>Эталон (%1)</translation>
+        </message>
+        <message>
+            <source>Candidate (%1)</source>
+            <translation>Кандидат (%1)</translation>
         </message>
     </context>
     <context>
@@ -1100,6 +1120,46 @@ Score locally for the rest of this session?</source>
         <message>
             <source>No sandbox output was kept.</source>
             <translation>Вывод песочницы не сохранён.</translation>
+        </message>
+        <message>
+            <source>Test</source>
+            <translation>Тест</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>нет</translation>
+        </message>
+        <message>
+            <source>Compiled: %1 · %2</source>
+            <translation>Собирается: %1 · %2</translation>
+        </message>
+        <message>
+            <source>Status: %1</source>
+            <translation>Состояние: %1</translation>
+        </message>
+        <message>
+            <source>Instrument: %1</source>
+            <translation>Инструмент: %1</translation>
+        </message>
+        <message>
+            <source>run status: %1</source>
+            <translation>состояние прогона: %1</translation>
+        </message>
+        <message>
+            <source>No test ran.</source>
+            <translation>Ни один тест не выполнялся.</translation>
+        </message>
+        <message>
+            <source>timeout</source>
+            <translation>тайм-аут</translation>
+        </message>
+        <message>
+            <source>skipped</source>
+            <translation>пропущен</translation>
+        </message>
+        <message>
+            <source>not run</source>
+            <translation>не запускался</translation>
         </message>
     </context>
     <context>

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from prism_desktop.bsl.values.base import BslRuntimeError, is_number
+from prism_desktop.bsl.values.numbers import parse_number
 
 INDEX_OUT_OF_RANGE = "Индекс находится за границами диапазона"
 READ_ONLY_INDEX = "Индексированное значение доступно только для чтения"
@@ -33,6 +34,22 @@ def to_int(value: Any, param_no: int) -> int:
     if not is_number(value):
         raise type_mismatch(param_no)
     return int(value) if isinstance(value, Decimal) else value
+
+
+def to_int_converted(value: Any, param_no: int) -> int:
+    """A whole-number parameter that OneScript converts as Число() would, so a string holding a
+    number is accepted (СписокЗначений.Сдвинуть(0, "1")); a string that is no number raises the
+    conversion error, any other type a type mismatch."""
+    if isinstance(value, str):
+        number = parse_number(value)
+        return int(number)
+    return to_int(value, param_no)
+
+
+def wrapped_position(source: int, offset: int, count: int) -> int:
+    """Where Сдвинуть puts an item of the tree's collections: OneScript takes the target modulo the
+    count, so moving past either end wraps around (-1 from the first → the last)."""
+    return (source + offset) % count
 
 
 def to_str(value: Any, param_no: int) -> str:

@@ -19,7 +19,9 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     optional_str,
     out_of_range,
     to_int,
+    to_int_converted,
     type_mismatch,
+    wrapped_position,
 )
 from prism_desktop.bsl.stdlib.collections.type_description import BslTypeDescription
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, is_number, method, prop
@@ -179,6 +181,7 @@ class ColumnCollection(BslObject):
     TYPE_RU = "КоллекцияКолонокТаблицыЗначений"
     TYPE_EN = "ValueTableColumnCollection"
     COLUMN_CLASS: ClassVar[type[BslColumn]] = BslColumn
+    MOVE_WRAPS: ClassVar[bool] = False  # Сдвинуть past an end: wrap around (the tree's columns) or fail
     __slots__ = ("by_name", "items", "owner")
 
     def __init__(self, owner: Any) -> None:
@@ -259,6 +262,9 @@ class ColumnCollection(BslObject):
             del self.by_name[norm_name(column.name)]
         for row in self.owner.all_rows():
             row.cells.pop(column, None)
+        indexes = getattr(self.owner, "indexes", None)  # the table's Индексы (a tree has none)
+        if indexes is not None:
+            indexes.column_removed(column)
 
     def copy_into(self, target: ColumnCollection, columns: Iterable[BslColumn]) -> dict[BslColumn, BslColumn]:
         """Add copies of `columns` to `target`; returns old column -> new column."""
@@ -316,9 +322,13 @@ class ColumnCollection(BslObject):
     @method("Сдвинуть", "Move")
     def move(self, column: Any, offset: Any) -> None:
         source = self.items.index(self.resolve(column))
-        target = source + to_int(offset, 2)
-        if target < 0 or target >= len(self.items):
-            raise bad_value(2)
+        shift = to_int_converted(offset, 2)
+        if self.MOVE_WRAPS:
+            target = wrapped_position(source, shift, len(self.items))
+        else:
+            target = source + shift
+            if target < 0 or target >= len(self.items):
+                raise bad_value(2)
         self.items.insert(target, self.items.pop(source))
 
     def bsl_get_dynamic(self, name: str) -> Any:
@@ -346,4 +356,5 @@ class TreeColumnCollection(ColumnCollection):
     TYPE_RU = "КоллекцияКолонокДереваЗначений"
     TYPE_EN = "ValueTreeColumnCollection"
     COLUMN_CLASS: ClassVar[type[BslColumn]] = BslTreeColumn
+    MOVE_WRAPS = True  # OneScript's КоллекцияКолонокДереваЗначений.Сдвинуть takes the target modulo the count
     __slots__ = ()

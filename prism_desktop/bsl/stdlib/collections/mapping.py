@@ -2,7 +2,9 @@
 
 Keys match by the platform `=` (through `hash_key`): 1 and 1.0 are one key, "а" and "А" are two,
 objects match by reference. Iteration yields КлючИЗначение in insertion order; replacing a value
-keeps the key's place. A missing key reads as Неопределено, both through Получить and through [].
+keeps the key's place. A missing key reads as Неопределено through Получить; through [] it does so in
+Соответствие, while ФиксированноеСоответствие raises OneScript's "Значение, соответствующее ключу,
+не задано".
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any, Self
 from prism_desktop.bsl.stdlib.collections.arguments import READ_ONLY_INDEX, type_mismatch
 from prism_desktop.bsl.stdlib.collections.key_value import iterate_pairs
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, active_meter, hash_key, method
+
+MISSING_KEY = "Значение, соответствующее ключу, не задано"
 
 
 class _MapReading(BslObject):
@@ -98,6 +102,13 @@ class BslFixedMap(_MapReading):
     TYPE_RU = "ФиксированноеСоответствие"
     TYPE_EN = "FixedMap"
     __slots__ = ()
+
+    def bsl_index_get(self, key: Any) -> Any:
+        kind = type(key)
+        entry = self.entries.get(key if kind is str or kind is int else hash_key(key))
+        if entry is None:
+            raise BslRuntimeError(MISSING_KEY)
+        return entry[1]
 
     def bsl_index_set(self, key: Any, value: Any) -> None:
         raise BslRuntimeError(READ_ONLY_INDEX)

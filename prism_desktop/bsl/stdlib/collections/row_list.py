@@ -14,7 +14,9 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     checked_index,
     out_of_range,
     to_int,
+    to_int_converted,
     type_mismatch,
+    wrapped_position,
 )
 from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
 from prism_desktop.bsl.stdlib.collections.columns import ColumnCollection, DataRow
@@ -29,6 +31,7 @@ class RowList(BslObject, Generic[RowT]):
     __slots__ = ()
     ROW_TYPE: ClassVar[type[DataRow]]
     FOREIGN_ROW: ClassVar[str]  # the error when a row of another list is passed in
+    MOVE_WRAPS: ClassVar[bool] = False  # Сдвинуть past an end: wrap around (the tree's rows) or fail
     rows: list[RowT]
 
     def make_row(self) -> RowT:
@@ -108,9 +111,13 @@ class RowList(BslObject, Generic[RowT]):
     @method("Сдвинуть", "Move")
     def move(self, row: Any, offset: Any) -> None:
         source = self._row_position(row)
-        target = source + to_int(offset, 2)
-        if target < 0 or target >= len(self.rows):
-            raise bad_value(2)
+        shift = to_int_converted(offset, 2)
+        if self.MOVE_WRAPS:
+            target = wrapped_position(source, shift, len(self.rows))
+        else:
+            target = source + shift
+            if target < 0 or target >= len(self.rows):
+                raise bad_value(2)
         self.rows.insert(target, self.rows.pop(source))
 
     def bsl_index_get(self, key: Any) -> Any:

@@ -17,6 +17,7 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     optional_str,
     out_of_range,
     to_int,
+    to_int_converted,
     type_mismatch,
 )
 from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
@@ -126,7 +127,7 @@ class BslValueList(BslObject):
                 if candidate is item:
                     return position
             raise BslRuntimeError("Элемент не принадлежит списку значений")
-        return checked_index(item, len(self.items))
+        return checked_index(to_int_converted(item, 1), len(self.items))
 
     @method("Добавить", "Add")
     def add(
@@ -192,7 +193,7 @@ class BslValueList(BslObject):
     @method("Сдвинуть", "Move")
     def move(self, item: Any, offset: Any) -> None:
         source = self._position(item)
-        target = source + to_int(offset, 2)
+        target = source + to_int_converted(offset, 2)
         if target < 0 or target >= len(self.items):
             raise bad_value(2)
         self.items.insert(target, self.items.pop(source))

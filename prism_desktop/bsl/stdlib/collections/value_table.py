@@ -3,8 +3,10 @@
 Behaviour the syntax assistant leaves open follows OneScript, PRISM's category-A runner:
 Свернуть keeps the surviving columns in their original order and the groups in order of first
 appearance, and sums only numbers (anything else counts as 0); ЗагрузитьКолонку fills as many rows
-as both the array and the table have. Сортировать is stable. Индексы are recorded but do not change
-how НайтиСтроки scans (PRISM's cost model scans whatever indexes exist).
+as both the array and the table have. Сортировать is stable. Индексы are kept as OneScript
+keeps them (a deleted column drops out of them, the table's Очистить drops them all) but do not
+change how НайтиСтроки scans: the rows found are the same, and PRISM's cost model scans whatever
+indexes exist.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from prism_desktop.bsl.stdlib.collections.arguments import (
     bad_value,
     checked_index,
+    split_names,
     to_str,
     type_mismatch,
 )
@@ -58,7 +61,9 @@ class BslValueTableRow(DataRow):
 
 
 class BslCollectionIndex(BslObject):
-    """ИндексКоллекции: one entry of ТаблицаЗначений.Индексы; shows as its column list."""
+    """ИндексКоллекции: one entry of ТаблицаЗначений.Индексы. As in OneScript it reads as the list
+    of its column names: `Индекс[0]` is the first name, `Для Каждого Имя Из Индекс` walks them, and
+    it shows as "К1, К2". A column named twice stays twice; a deleted column leaves it."""
 
     TYPE_RU = "ИндексКоллекции"
     TYPE_EN = "CollectionIndex"
@@ -67,8 +72,21 @@ class BslCollectionIndex(BslObject):
     def __init__(self, columns: list[BslColumn]) -> None:
         self.columns = columns
 
+    def names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+    @method("Количество", "Count")
+    def count(self) -> int:
+        return len(self.columns)
+
+    def bsl_index_get(self, key: Any) -> Any:
+        return self.columns[checked_index(key, len(self.columns))].name
+
+    def bsl_iter(self) -> Iterator[Any]:
+        return iter(self.names())
+
     def bsl_presentation(self) -> str:
-        return ", ".join(c.name for c in self.columns)
+        return ", ".join(self.names())
 
 
 class BslCollectionIndexes(BslObject):
@@ -82,12 +100,17 @@ class BslCollectionIndexes(BslObject):
         self.table = table
         self.items: list[BslCollectionIndex] = []
 
+    def column_removed(self, column: BslColumn) -> None:
+        """A deleted column leaves every index (the index itself stays, possibly with no columns)."""
+        for index in self.items:
+            index.columns = [c for c in index.columns if c is not column]
+
     @method("Добавить", "Add")
     def add(self, columns: Any) -> BslCollectionIndex:
-        chosen = column_list(self.table.columns, to_str(columns, 1), 1)
-        if not chosen:
+        names = split_names(to_str(columns, 1))
+        if not names:
             raise bad_value(1)
-        index = BslCollectionIndex(chosen)
+        index = BslCollectionIndex([self.table.columns.by_name_or_error(name) for name in names])
         self.items.append(index)
         return index
 
@@ -97,7 +120,9 @@ class BslCollectionIndexes(BslObject):
 
     @method("Удалить", "Delete")
     def delete(self, index: Any) -> None:
-        if isinstance(index, BslCollectionIndex) and index in self.items:
+        if isinstance(index, BslCollectionIndex):
+            if index not in self.items:
+                raise bad_value(1)
             self.items.remove(index)
             return
         del self.items[checked_index(index, len(self.items))]
@@ -174,6 +199,11 @@ class BslValueTable(RowList[BslValueTableRow]):
     @prop("Индексы", "Indexes")
     def prop_indexes(self) -> BslCollectionIndexes:
         return self.indexes
+
+    @method("Очистить", "Clear")
+    def clear(self) -> None:
+        self.rows.clear()
+        self.indexes.clear()  # as OneScript's ТаблицаЗначений.Очистить does
 
     @method("Найти", "Find")
     def find(self, value: Any = None, columns: Any = None) -> BslValueTableRow | None:

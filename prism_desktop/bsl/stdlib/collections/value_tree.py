@@ -75,6 +75,7 @@ class BslValueTreeRowCollection(RowList[BslValueTreeRow]):
     TYPE_EN = "ValueTreeRowCollection"
     ROW_TYPE = BslValueTreeRow
     FOREIGN_ROW = "Строка не принадлежит коллекции строк дерева значений"
+    MOVE_WRAPS = True  # OneScript's КоллекцияСтрокДереваЗначений.Сдвинуть takes the target modulo the count
     __slots__ = ("parent", "rows", "tree")
 
     def __init__(self, tree: BslValueTree, parent: BslValueTreeRow | None) -> None:
