@@ -85,7 +85,8 @@ def add_global_options(parser: argparse.ArgumentParser, *, in_subcommand: bool) 
         "--workspace",
         metavar="DIR",
         default=default,
-        help="PRISM workspace holding tasks/, metrics/ and results/ (default: the bundled one)",
+        help="PRISM workspace holding tasks/, metrics/ and results/, or a coding bench holding dataset/ "
+        "(and tests/, libraries/, results/) (default: the bundled PRISM one)",
     )
 
 

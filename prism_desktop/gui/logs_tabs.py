@@ -163,6 +163,8 @@ class LogsTabs(LanguageAware, QTabWidget):
         out_split.addWidget(self.stderr)
         self._add_page("output", self.output_summary, out_split)
         self._stored_runner: tuple[str | None, bool | None, str | None] = (None, None, None)
+        self._code_mode = False
+        self._machine_visible = True
         self.retranslate()
         self.show_result(None, None)
 
@@ -228,10 +230,19 @@ class LogsTabs(LanguageAware, QTabWidget):
         self._stored_runner = (runner, isolated, logs)
         self._show_output()
 
+    def set_code_mode(self, code: bool) -> None:
+        """A code task's run (Python, TypeScript, Go, library): no Performance tab (O is not
+        measured), and the Tests tab comes first when the review turns to code runs."""
+        if code and not self._code_mode:
+            self.setCurrentIndex(self.tab_index("tests"))
+        self._code_mode = code
+        self.setTabVisible(self.tab_index("perf"), not code and self._machine_visible)
+
     def set_machine_visible(self, visible: bool) -> None:
         """Blind mode hides every tab holding the machine's measurements; the raw response stays."""
+        self._machine_visible = visible
         for key in MACHINE_TABS:
-            self.setTabVisible(self.tab_index(key), visible)
+            self.setTabVisible(self.tab_index(key), visible and not (key == "perf" and self._code_mode))
         if not visible:
             self.setCurrentIndex(self.tab_index("raw"))
 

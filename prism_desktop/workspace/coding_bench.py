@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from .coding import LANGUAGES, CodingTask, CodingWorkspace, is_coding_workspace, load_coding_bank
-from .errors import Problem, ProblemCollector
+from .errors import Problem, ProblemCollector, WorkspaceError
 from .protocol import (
     AxisDefinition,
     AxisRules,
@@ -218,4 +218,12 @@ def open_workspace(path: Path | str) -> Workspace:
     root = Path(path).resolve()
     if not (root / "metrics").is_dir() and is_coding_workspace(root):
         return CodingBenchWorkspace.open(root)
+    if root.is_dir() and not (root / "metrics").is_dir() and not (root / "tasks").is_dir():
+        raise WorkspaceError(
+            Problem(
+                root,
+                message="not a workspace",
+                expected="a PRISM workspace (metrics/ and tasks/) or a coding bench (dataset/ or libraries/)",
+            )
+        )
     return Workspace.open(root)

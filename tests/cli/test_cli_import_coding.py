@@ -124,3 +124,14 @@ def test_an_experiment_category_outside_the_dataset_is_refused(
     err = capsys.readouterr()
     text = err.out + err.err
     assert "category" in text and "'algorithms'" in text and "'library'" in text
+
+
+def test_a_folder_of_neither_kind_says_what_was_expected(
+    tmp_path: Path, db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "empty").mkdir()
+    assert main(["--workspace", str(tmp_path / "empty"), "import"]) != 0
+    captured = capsys.readouterr()
+    text = captured.out + captured.err
+    assert "not a workspace" in text and "coding bench (dataset/ or libraries/)" in text
+    assert "Traceback" not in text

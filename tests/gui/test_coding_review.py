@@ -104,7 +104,8 @@ def test_python_and_go_runs_are_reviewed_with_their_language_and_tests(
     assert "Language: python · 7 tests · 10 s per test" in review.statement.toPlainText()
     logs = review.logs
     assert "Compiled: yes" in logs.syntax_summary.text() and "python 3." in logs.syntax_summary.text()
-    logs.setCurrentIndex(logs.tab_index("tests"))  # the expert opens the Tests tab
+    # Code runs open on the Tests tab; Performance is not measured for code and is not offered.
+    assert logs.currentIndex() == logs.tab_index("tests") and not logs.isTabVisible(logs.tab_index("perf"))
     assert logs.code_tests.isVisible() and not logs.tests.isVisible()
     table = logs.code_tests
     assert table.rowCount() == 7
