@@ -9,7 +9,7 @@ action share their `changed_at`, which is what `undo_last` undoes as one step.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -43,6 +43,27 @@ SelectT = TypeVar("SelectT", bound=Select)
 
 class GradingError(ValueError):
     """A grade the protocol does not allow (unknown axis, a step off the scale, P on category A)."""
+
+
+class GradeConflict(EditConflict):
+    """The grade was changed elsewhere after the user saw it; nothing was saved. Beside the
+    message, what a window needs to say it in the user's language: the stored step now (None: the
+    grade was removed), who changed it last and when (None when unknown)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        run_id: int,
+        axis: str,
+        step: int | None,
+        changed_by: str | None,
+        changed_at: datetime | None,
+        version: int,
+    ):
+        super().__init__(message)
+        self.run_id, self.axis, self.step = run_id, axis, step
+        self.changed_by, self.changed_at, self.version = changed_by, changed_at, version
 
 
 # ---------------------------------------------------------------------------------------------
@@ -476,23 +497,41 @@ def _check_version(
         .order_by(GradeHistory.id.desc())
         .limit(1)
     ).first()
-    who = ""
+    who, changer_name = "", None
     if last is not None:
         changer = session.get(Expert, last.changed_by_id or last.expert_id)
-        who = f" by {changer.name if changer else 'someone'} at {last.changed_at:%Y-%m-%d %H:%M:%S} UTC"
+        changer_name = changer.name if changer else None
+        who = f" by {changer_name or 'someone'} at {last.changed_at:%Y-%m-%d %H:%M:%S} UTC"
     now = f"now {grade.step}" if grade is not None else "now removed"
-    raise EditConflict(
+    raise GradeConflict(
         f"run {run_id}, axis {axis}: the grade was changed elsewhere{who} ({now}; you edited version "
-        f"{expected}, the store holds version {current}); reload the run and grade again, nothing was saved"
+        f"{expected}, the store holds version {current}); reload the run and grade again, nothing was saved",
+        run_id=run_id,
+        axis=axis,
+        step=grade.step if grade is not None else None,
+        changed_by=changer_name,
+        changed_at=last.changed_at if last is not None else None,
+        version=current,
     )
 
 
 def clear_grade(
-    store: Store, *, expert_id: int, run_id: int, axis: str, session_id: int | None = None
+    store: Store,
+    *,
+    expert_id: int,
+    run_id: int,
+    axis: str,
+    session_id: int | None = None,
+    expected_version: int | None = None,
+    reason: str | None = None,
 ) -> bool:
-    """Remove the expert's grade on one axis; False when there was none."""
-    with store.session(write=True) as session:
+    """Remove the expert's grade on one axis; False when there was none. `expected_version` and
+    `reason` as for save_grade: a grade someone else changed meanwhile is not removed."""
+
+    def work(session: Session) -> bool:
         grade = _grade(session, expert_id, run_id, axis, session_id)
+        if expected_version is not None:
+            _check_version(session, grade, expected_version, expert_id, run_id, axis, session_id)
         if grade is None:
             return False
         old = (grade.step, grade.comment, grade.approach)
@@ -506,9 +545,12 @@ def clear_grade(
             axis=axis,
             session_id=session_id,
             changed_at=utcnow(),
+            reason=reason,
         )
         session.delete(grade)
         return True
+
+    return store.run(work, what=f"clearing the {axis} grade of run {run_id}")
 
 
 def save_note(
@@ -519,10 +561,10 @@ def save_note(
     session_id: int | None = None,
     comment: str | None,
     approach: str | None,
-) -> int:
+) -> dict[str, int]:
     """The comment and the approach judgement belong to the run as a whole: they are kept on every
-    axis grade the expert has given it. Returns how many grades changed (0 before the first grade;
-    the next save_grade carries them)."""
+    axis grade the expert has given it. Returns the grades that changed, axis -> their new version
+    (empty before the first grade; the next save_grade carries them)."""
     comment, approach = comment or None, approach or None
     with store.session(write=True) as session:
         grades = session.scalars(
@@ -531,7 +573,7 @@ def save_note(
             )
         ).all()
         changed_at = utcnow()
-        changed = 0
+        changed: list[Grade] = []
         for grade in grades:
             old = (grade.step, grade.comment, grade.approach)
             new = (grade.step, comment, approach)
@@ -549,14 +591,16 @@ def save_note(
                 session_id=session_id,
                 changed_at=changed_at,
             )
-            changed += 1
-        return changed
+            changed.append(grade)
+        session.flush()  # the version counter moves on flush
+        return {grade.axis: grade.version for grade in changed}
 
 
 @dataclass(frozen=True)
 class UndoneChange:
     run_id: int
     axes: tuple[str, ...]
+    versions: dict[str, int] = field(default_factory=dict)  # axis -> the grade's version now (0: none)
 
 
 def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) -> UndoneChange | None:
@@ -591,7 +635,12 @@ def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) ->
                 grade.comment, grade.approach = entry.old_comment, entry.old_approach
             entry.undone = True
             session.flush()
-        return UndoneChange(last.run_id, tuple(sorted({e.axis for e in batch})))
+        axes = tuple(sorted({e.axis for e in batch}))
+        versions = {}
+        for axis in axes:
+            grade = _grade(session, expert_id, last.run_id, axis, session_id)
+            versions[axis] = grade.version if grade is not None else 0
+        return UndoneChange(last.run_id, axes, versions)
 
 
 # ---------------------------------------------------------------------------------------------
