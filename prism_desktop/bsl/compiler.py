@@ -526,6 +526,10 @@ class FunctionCompiler(ExpressionCompiler):
         if kind == "int":
             self.emit(f"{var} = ({var} + {rest} if type({var}) is int else _add({var}, {rest}))")
             return True
+        if kind == "dec":  # a sum plus a decimal literal: straight to the decimal arithmetic
+            guard = f"type({var}) is _Dec or type({var}) is int"
+            self.emit(f"{var} = (_nadd({var}, {rest}) if {guard} else _add({var}, {rest}))")
+            return True
         temp = rest if is_simple(rest) else self.temp()
         if temp != rest:
             self.emit(f"{temp} = {rest}")
@@ -534,6 +538,8 @@ class FunctionCompiler(ExpressionCompiler):
         self.emit(f"elif type({var}) is str and type({temp}) is str:")
         self.emit(f"    {var} += {temp}")
         self.emit(f"    if len({var}) > _MAXS: raise _big()")
+        self.emit(f"elif type({var}) is _Dec and (type({temp}) is _Dec or type({temp}) is int):")  # money
+        self.emit(f"    {var} = _nadd({var}, {temp})")
         self.emit("else:")
         self.emit(f"    {var} = _add({var}, {temp})")
         return True

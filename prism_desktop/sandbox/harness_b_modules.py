@@ -25,6 +25,7 @@ from prism_desktop.bsl.engine import BslModule, Engine, EngineInternalError, Mod
 from prism_desktop.bsl.parser import parse_module
 from prism_desktop.bsl.platform_bridge import query_registration  # noqa: F401  (Запрос and its globals)
 from prism_desktop.bsl.stdlib.system import error_description_text
+from prism_desktop.bsl.syntax_1c import check_syntax_1c
 from prism_desktop.bsl.values.base import BslRuntimeError
 from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.platform import ConfigError, Configuration, Infobase, PlatformError, load_configuration
@@ -140,10 +141,15 @@ def compile_candidate(engine: Engine, code: str, entry: str | None) -> Candidate
     module КодКандидата; a load error is a compile error of the candidate."""
     text = ensure_exported(code, entry) if entry else code
     parsed = parse_module(text, CANDIDATE_MODULE)
+    syntax = check_syntax_1c(text, CANDIDATE_MODULE)
     # 1C checks names only in a module that parses: with a syntax error it reports the syntax errors
-    # alone (PRISM's published B logs: one `Ожидается ключевое слово 'КонецЕсли'`, no undefined names)
-    errors = [d for d in parsed.diagnostics if d.severity == "error"]
-    if not errors:
+    # alone (PRISM's published B logs: one `Ожидается ключевое слово 'КонецЕсли'`, no undefined names),
+    # but a type unknown to `Новый` is found while parsing (B4: `Тип не определен (ОписаниеТипа)`
+    # before a `Пропущен символ '"'`), up to where the compiler stopped reading
+    errors = [d for d in syntax.diagnostics if d.severity == "error"]
+    if errors:
+        errors += [d for d in undefined_types(parsed.module) if syntax.end is None or d.line < syntax.end[0]]
+    else:
         errors = [d for d in check_module(text, CANDIDATE_MODULE) if d.severity == "error"]
         errors += undefined_variables(parsed.module, (CANDIDATE_MODULE, TESTS_MODULE))
         errors += undefined_types(parsed.module)

@@ -66,6 +66,32 @@ def fitted_growth(values: Sequence[int], sizes: Sequence[int]) -> tuple[float | 
     return two_point, ""
 
 
+ROWS_TABLE = "b_rows_scoring"  # PRISM 1.3: its own scale for counted rows (a linear growth is 6, not 4)
+ROW_COUNTS = frozenset({"rows"})
+DEFAULT_ANCHOR_MAX = 4
+
+
+def _b_scale(rules: AxisRules, count: str) -> ScoringTable | None:
+    """The O-exec B scale for a perf.yaml `count`: rows on the rows scale when the protocol has one
+    (PRISM 1.3.0 and later), everything else — and rows under older protocols — on b_exec_scoring."""
+    rows_table = rules.extra_tables.get(ROWS_TABLE)
+    if count in ROW_COUNTS and rows_table is not None:
+        return rows_table
+    return rules.b_exec_table
+
+
+def b_exec_table(rules: AxisRules, count: str) -> ScoringTable:
+    return _b_scale(rules, count) or _exec_table(rules, LEG_EXEC_B)
+
+
+def anchor_max(task: Task, rules: AxisRules | None) -> int:
+    """The highest O a task's deliberately slow reference may reach: the scale's `anchor_max`, else 4."""
+    table: ScoringTable | None = None
+    if rules is not None and task.perf is not None:
+        table = _b_scale(rules, task.perf.count) if task.category == "B" else rules.exec_table
+    return DEFAULT_ANCHOR_MAX if table is None or table.anchor_max is None else table.anchor_max
+
+
 def _exec_table(rules: AxisRules, leg: str) -> ScoringTable:
     table = rules.b_exec_table if leg == LEG_EXEC_B else rules.exec_table
     if table is None:
@@ -126,7 +152,7 @@ def score_exec_a(
 def score_exec_b(perf: PerfMeasurement, spec: PerfSpec, rules: AxisRules) -> AxisScore:
     """O-exec, category B: data accesses attributed to the candidate per database size. Any size
     that was not measured makes the whole result N/A — in B a timeout is N/A, not 2."""
-    table = _exec_table(rules, LEG_EXEC_B)
+    table = b_exec_table(rules, spec.count)
     metric = B_METRICS.get(spec.count)
     if metric is None:
         raise ValueError(f"perf.yaml count: found {spec.count!r}, expected one of {sorted(B_METRICS)}")

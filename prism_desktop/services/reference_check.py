@@ -1,7 +1,8 @@
 """The reference gate of `check`: each task's own solutions through Level 1.
 
 canonical.bsl must reach M = 10 and O ≥ 8 (and P = 10 in category B). The deliberately slow anchor
-must reach M = 10 and O ≤ 4: perf_baseline.bsl in category A, measured with the protocol's shorter
+must reach M = 10 and O ≤ 4 (or its scale's `anchor_max`: 6 for counted rows under PRISM 1.3.0):
+perf_baseline.bsl in category A, measured with the protocol's shorter
 baseline timeout (PRISM_FORMAT §1.6), and in category B the task's perf_baseline.bsl when it has one
 (PRISM's later B tasks do), else our loop_variant.bsl (the canonical with a query or a dereference in
 a loop). The two anchors show that the cost model has no blind spot."""
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from prism_desktop.scoring.optimization import anchor_max
 from prism_desktop.services.level1 import Level1Runner, candidate_generation
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
@@ -66,7 +68,8 @@ def _why_m(detail: dict[str, Any]) -> str:
     return f" ({detail['reason']})" if detail.get("reason") else ""
 
 
-def _verdict(anchor: _Anchor, auto_run: dict[str, Any]) -> ReferenceOutcome:
+def _verdict(anchor: _Anchor, auto_run: dict[str, Any], slow_max: int) -> ReferenceOutcome:
+    """`slow_max`: the highest O the slow anchor may reach (the task's scale's anchor_max)."""
     task, scores, detail = anchor.task, auto_run["scores"], auto_run["detail"]
     needs, problems = ["M = 10"], []
     m = scores.get("M")
@@ -80,8 +83,8 @@ def _verdict(anchor: _Anchor, auto_run: dict[str, Any]) -> ReferenceOutcome:
             problems.append(f"P = {scores.get('P') if scores.get('P') is not None else 'N/A'} ({why})")
     if task.perf is not None:
         o = scores.get("O")
-        needs.append("O ≥ 8" if anchor.fast else "O ≤ 4")
-        if o is None or (o < 8 if anchor.fast else o > 4):
+        needs.append("O ≥ 8" if anchor.fast else f"O ≤ {slow_max}")
+        if o is None or (o < 8 if anchor.fast else o > slow_max):
             note = detail.get("O", {})
             why = note.get("note") or note.get("reason") or f"growth {note.get('growth')}"
             problems.append(f"O = {o if o is not None else 'N/A'} ({why})")
@@ -110,6 +113,7 @@ def check_references(
     ]
     runner = Level1Runner.open(workspace, sandbox, jobs)
     baseline_timeout = workspace.protocols.l1.runtime.o_baseline_timeout_s
+    o_rules = workspace.protocols.l1.axes.get("O")
     # The slow anchors of category A run with PRISM's shorter per-size timeout; everything else as scored.
     for group, timeout in (
         ([a for a in anchors if a.code is not None and (a.fast or a.task.category == "B")], None),
@@ -121,7 +125,10 @@ def check_references(
         scored = runner.score(
             [candidate_generation(a.task, a.code or "") for a in group], size_timeout_s=timeout
         )
-        outcomes += [_verdict(a, auto_run) for a, (_, _, auto_run) in zip(group, scored, strict=True)]
+        outcomes += [
+            _verdict(a, auto_run, anchor_max(a.task, o_rules))
+            for a, (_, _, auto_run) in zip(group, scored, strict=True)
+        ]
     order = {task.id: n for n, task in enumerate(tasks)}
     files = (CANONICAL, BASELINE, LOOP_VARIANT)
     return sorted(outcomes, key=lambda o: (order[o.task_id], files.index(o.file)))

@@ -158,9 +158,13 @@ def parse_table(
                 expected="bounds ordered in the table's direction",
             )
         rows.append(row)
+    anchor_max = check.get(value, (*key, "anchor_max"), INT, required=False)
+    if anchor_max is not None and anchor_max not in valid_scores:
+        check.add((*key, "anchor_max"), found=describe(anchor_max), expected=f"one of {list(valid_scores)}")
+        anchor_max = None
     if direction not in DIRECTIONS or not rows or len(rows) != len(raw_rows):
         return None
-    return ScoringTable(direction=cast(Direction, direction), rows=tuple(rows))
+    return ScoringTable(direction=cast(Direction, direction), rows=tuple(rows), anchor_max=anchor_max)
 
 
 def _shadowed(above: TableRow, row: TableRow, direction: str) -> bool:

@@ -25,6 +25,9 @@ class TableRow:
 class ScoringTable:
     direction: Direction
     rows: tuple[TableRow, ...]
+    # The highest O the deliberately slow reference solution may reach on this scale (PRISM 1.3's
+    # `anchor_max`); None when the table does not say.
+    anchor_max: int | None = None
 
     @property
     def scores(self) -> frozenset[int]:

@@ -320,6 +320,32 @@ def test_a_type_the_platform_does_not_know_is_a_compile_error() -> None:
     assert "Тип не определен (ОписаниеПараметровТипа)" in run.compile_errors[0]
 
 
+def test_a_type_unknown_to_new_is_reported_alongside_syntax_errors() -> None:
+    """PRISM's published B4/qwen3-235b log: `Тип не определен (ОписаниеТипа)` on line 5 and a
+    `Пропущен символ '"'` on line 10 in one compile: the type is checked while parsing, unlike names
+    (which 1C checks only in a module that parses)."""
+    code = CORRECT.replace(
+        "    Ссылка =",
+        "    Т = Новый ОписаниеТипа(Число, 15, 2);\n\n\n\n"
+        '    Н = НеизвестноеИмя;\n    Ш = "открыта;\n    Ссылка =',
+    )
+    run = b_run(code)
+    assert run.status == "candidate_error"
+    assert run.compile_error_lines[0] == 3 and "Тип не определен (ОписаниеТипа)" in run.compile_errors[0]
+    assert 8 in run.compile_error_lines
+    assert not any("Переменная не определена" in e for e in run.compile_errors)
+    assert count_clusters(run.compile_error_lines, 3) == 2
+
+
+def test_the_compile_check_recovers_from_errors_as_1c_does() -> None:
+    """PRISM's published B19/gemini-2.5-flash-lite log: an answer cut inside its ```bsl fence is
+    compiled with the fence line, and 1C reports only the module's logical end at line 1."""
+    run = b_run("```bsl\n" + CORRECT)
+    assert run.status == "candidate_error"
+    assert run.compile_error_lines == [1]
+    assert "Обнаружено логическое завершение исходного текста модуля" in run.compile_errors[0]
+
+
 def test_the_same_diagnostics_reach_the_syntax_measurement() -> None:
     code = CORRECT + "\nПерем Лишняя;\n"
     result = run_legs(b_spec(code, legs=["syntax", "tests"]))

@@ -16,6 +16,7 @@ from scoring_fixtures import (
     perf_b,
     perf_run,
     syntax,
+    table,
     task_a,
     task_b,
 )
@@ -26,6 +27,7 @@ from prism_desktop.scoring.optimization import (
     LEG_AUTO,
     LEG_EXEC_A,
     LEG_EXEC_B,
+    anchor_max,
     apply_correctness_gate,
     growth_exponent,
     leg_for,
@@ -177,6 +179,34 @@ def test_category_b_exec_register_metric_and_three_decimals() -> None:
     assert result.detail["metric"] == "reg_reads" and result.detail["counts"] == [3, 4]
     assert result.detail["growth"] == 0.208
     assert result.score == 8  # d = 0.2075
+
+
+# PRISM 1.3.0's smop_l1_auto.yaml: counted rows have their own scale (linear growth is 6, not the 4
+# of a query in a loop) and the slow reference of such a task must stay at or below its anchor_max 6.
+ROWS_TABLE = dataclasses.replace(
+    table("lower_is_better", (0.2, 10), (0.8, 8), (1.2, 6), ("else", 4)), anchor_max=6
+)
+RULES_1_3 = dataclasses.replace(
+    O_RULES,
+    b_exec_table=dataclasses.replace(O_RULES.b_exec_table, anchor_max=4),
+    extra_tables={"b_rows_scoring": ROWS_TABLE},
+)
+LINEAR_ROWS = perf_b((20, "ok", {"sdbl": 1, "rows": 20}), (80, "ok", {"sdbl": 1, "rows": 80}))
+
+
+def test_counted_rows_score_on_the_rows_scale_of_protocol_1_3() -> None:
+    rows = dataclasses.replace(PERF_B, count="rows")
+    assert score_exec_b(LINEAR_ROWS, rows, RULES_1_3).score == 6  # linear rows: 6 on b_rows_scoring
+    assert score_exec_b(LINEAR_ROWS, rows, O_RULES).score == 4  # protocol 1.2 has no rows scale
+    assert score_exec_b(LINEAR_ROWS, PERF_B, RULES_1_3).score == 10  # sdbl stays on b_exec_scoring
+
+
+def test_the_slow_anchor_threshold_is_the_scales_anchor_max() -> None:
+    rows = task_b(perf=dataclasses.replace(PERF_B, count="rows"))
+    assert anchor_max(rows, RULES_1_3) == 6
+    assert anchor_max(task_b(perf=PERF_B), RULES_1_3) == 4
+    assert anchor_max(rows, O_RULES) == 4  # no anchor_max in the protocol: PRISM_FORMAT §1.6's O ≤ 4
+    assert anchor_max(task_a(perf=PERF_A), RULES_1_3) == 4
 
 
 def test_category_b_timeout_after_a_success_is_not_measured() -> None:

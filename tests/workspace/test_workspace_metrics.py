@@ -200,6 +200,9 @@ def test_prism_shaped_protocol_loads_with_defaults(tmp_path: Path) -> None:
     assert l1.runtime == RuntimeConstants()
     assert l1.axes["O"].instrument == {"*": "статический анализ · счёт операций · журнал платформы"}
     assert rows(l1.axes["O"].extra_tables["b_rows_scoring"])[-1] == ("else", False, 4)
+    # PRISM 1.3.0's gate of the slow reference: O ≤ anchor_max of the task's scale
+    assert l1.axes["O"].extra_tables["b_rows_scoring"].anchor_max == 6
+    assert l1.axes["O"].b_exec_table is not None and l1.axes["O"].b_exec_table.anchor_max == 4
 
 
 @pytest.mark.parametrize(
@@ -226,6 +229,10 @@ def test_prism_shaped_protocol_loads_with_defaults(tmp_path: Path) -> None:
         (
             lambda d: d["axes"]["S"]["scoring"]["table"][0].pop("bound"),
             "axes.S.scoring.table[0].bound: missing key, expected a number",
+        ),
+        (
+            lambda d: d["axes"]["O"]["exec_scoring"].update(anchor_max=5),
+            "axes.O.exec_scoring.anchor_max: found the integer 5, expected one of [0, 2, 4, 6, 8, 10]",
         ),
         (
             lambda d: d["axes"]["S"]["scoring"].update(table=[]),

@@ -14,7 +14,6 @@ CDATA unless told otherwise, as in OneScript).
 
 from __future__ import annotations
 
-import xml.parsers.expat as expat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,6 +135,8 @@ class _TreeBuilder:
         self.in_cdata = False
 
     def parse(self) -> BslRuntimeError | None:
+        import xml.parsers.expat as expat  # on first use: start-up does not load pyexpat
+
         parser = expat.ParserCreate(encoding="UTF-8")  # the text is already decoded: ignore the declared one
         parser.ordered_attributes = True
         parser.XmlDeclHandler = self.declaration

@@ -4,11 +4,12 @@
 The layout is what OneScript (PRISM's category-A runner, over .NET's XmlTextWriter) writes: with Отступ
 (the default) every element and comment starts on its own line, indented once per open element — four
 spaces after УстановитьСтроку() or УстановитьСтроку("кодировка"), ПараметрыЗаписиXML.СимволыОтступа (a
-tab unless given) otherwise; an element that received text or raw data keeps what follows it on the same
+tab unless given) otherwise; inside an element that received text or raw data everything stays on one
 line; an element without content is written `<a/>`; the declaration names the encoding as .NET does
-(`utf-8`, `windows-1251`). Text escapes `&`, `<`, `>`; attribute values also `"` and line breaks; other
-control characters become character references. Закрыть() closes the elements still open, as .NET's
-writer does. The file form (ОткрытьФайл) is refused: the engine is a sandbox layer.
+(`utf-8`, `windows-1251`). Text escapes `&`, `<`, `>`; attribute values also `"` and line breaks (a tab
+stays as it is, so a reader sees a space); other control characters become character references.
+Закрыть() closes the elements still open, as .NET's writer does. The file form (ОткрытьФайл) is
+refused: the engine is a sandbox layer.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def escape_text(text: str, *, attribute: bool = False) -> str:
             out.append("&quot;")
         elif char in "\r\n":
             out.append(f"&#x{code:X};" if attribute else char)
-        elif code < 0x20 and char != "\t":
+        elif (code < 0x20 and char != "\t") or code in (0xFFFE, 0xFFFF):
             out.append(f"&#x{code:X};")
         else:
             out.append(char)
