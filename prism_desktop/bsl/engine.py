@@ -19,7 +19,6 @@ import itertools
 import sys
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
 from typing import Any
@@ -169,12 +168,14 @@ class LineMeter(Meter):
             self.by_line[key] = self.by_line.get(key, 0) + units
 
 
-@dataclass
 class MethodSignature:
-    name: str
-    kind: str
-    params: list[str]
-    export: bool
+    __slots__ = ("export", "kind", "name", "params")
+
+    def __init__(self, name: str, kind: str, params: list[str], export: bool) -> None:
+        self.name = name
+        self.kind = kind
+        self.params = params
+        self.export = export
 
 
 class BslModule:
