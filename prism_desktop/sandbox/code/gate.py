@@ -11,9 +11,13 @@ import shutil
 from pathlib import Path
 
 from prism_desktop.sandbox.code.context import BASE_PATH, RunContext
+from prism_desktop.sandbox.code.languages import seed_cache
 from prism_desktop.sandbox.code.spec import CodeDiagnostic, CodeRunSpec, GateCheck
 
 GATE_TOOLS = ("ruff", "mypy")
+MYPY_WARM_CACHE = Path("/opt/prism-mypycache")  # the standard library's stubs, analysed at image build
+# the options mypy's cache entries depend on: the image's warm-up (build_offline.sh, Dockerfile) uses the same
+MYPY_OPTIONS = ["--config-file=", "--ignore-missing-imports"]
 MYPY_LINE = re.compile(
     r"^(?P<file>[^:\n]+\.pyi?):(?P<line>\d+):(?:(?P<col>\d+):)? (?P<sev>error|warning): (?P<msg>.*?)"
     r"(?:  \[(?P<code>[\w-]+)\])?$"
@@ -54,9 +58,10 @@ def _ruff(files: list[str], spec: CodeRunSpec, ctx: RunContext) -> GateCheck:
 
 
 def _mypy(files: list[str], spec: CodeRunSpec, ctx: RunContext) -> GateCheck:
-    argv = ["python3", "-m", "mypy", "--config-file=", "--no-error-summary", "--show-column-numbers",
-            "--show-error-codes", "--no-color-output", "--no-pretty", "--ignore-missing-imports",
-            f"--cache-dir={ctx.scratch / 'mypy-cache'}", *files]  # fmt: skip
+    cache = ctx.scratch / "mypy-cache"
+    seed_cache(MYPY_WARM_CACHE, cache)
+    report = ["--no-error-summary", "--show-column-numbers", "--show-error-codes", "--no-color-output"]
+    argv = ["python3", "-m", "mypy", *MYPY_OPTIONS, f"--cache-dir={cache}", *report, "--no-pretty", *files]
     run = ctx.run(
         argv, cwd=ctx.work, env=ctx.env(MYPYPATH=str(ctx.work)), timeout_s=spec.limits.compile_timeout_s
     )

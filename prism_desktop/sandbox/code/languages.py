@@ -121,7 +121,7 @@ class GoTasks:
 
     def compile(self, spec: CodeRunSpec, ctx: RunContext) -> CompileMeasurement:
         env, timeout = self._env(ctx), spec.limits.compile_timeout_s
-        seed_go_cache(ctx.scratch / "gocache")
+        seed_cache(GO_WARM_CACHE, ctx.scratch / "gocache")
         build = ctx.run(["go", "build", "-o", "/dev/null", "."], cwd=ctx.work, env=env, timeout_s=timeout)
         errors = _errors_in(parse_go(build.output, str(ctx.work), "error"), spec.candidate_files)
         if build.exit_code != 0 or build.timed_out:
@@ -172,11 +172,12 @@ def prepare_go_module(work: Path) -> None:
         (work / "go.mod").write_text(GO_MOD, encoding="utf-8")
 
 
-def seed_go_cache(target: Path) -> None:
-    """A writable copy of the image's warm Go cache (a few MB): vet and the test build reuse its
-    entries instead of analysing the standard library again in every run."""
-    if not GO_WARM_CACHE.is_dir() or target.exists():
+def seed_cache(image_cache: Path, target: Path) -> None:
+    """A writable copy of a cache the image was built with (the Go build cache, mypy's cache of the
+    standard library stubs; a few MB): the tools reuse its entries instead of analysing the standard
+    library again in every run. Folders open to the candidate user, who runs the tools."""
+    if not image_cache.is_dir() or target.exists():
         return
-    shutil.copytree(GO_WARM_CACHE, target)
+    shutil.copytree(image_cache, target)
     for folder in [target, *(p for p in target.rglob("*") if p.is_dir())]:
         folder.chmod(0o777)
