@@ -223,6 +223,7 @@ class FilterBar(QWidget):
             RunState.UNGRADED: self.tr("Not graded by me"),
             RunState.GRADED: self.tr("Graded by me"),
             RunState.DISAGREEING: self.tr("Machine and expert disagree"),
+            RunState.FLAGGED: self.tr("Flagged unsure (by anyone)"),
             RunState.VERIFIED: self.tr("Verified"),
             RunState.SCORED: self.tr("Scored"),
             RunState.NOT_SCORED: self.tr("Not scored yet"),

@@ -206,6 +206,11 @@ class GradingPanel(LanguageAware, QWidget):
         self.comment_edit.setObjectName("commentEdit")
         self.comment_edit.editingFinished.connect(self.noteEdited)
         self.comment_edit.returnPressed.connect(self.saveAndNext)
+        # Why an expert changes a grade they gave before: it goes with the change into the grade's
+        # history (the audit trail), never into the grade itself.
+        self.reason_label = QLabel()
+        self.reason_edit = QLineEdit()
+        self.reason_edit.setObjectName("changeReasonEdit")
         self.status = QLabel()
         self.status.setStyleSheet("color: #4b5563;")
         self.status.setWordWrap(True)
@@ -232,6 +237,8 @@ class GradingPanel(LanguageAware, QWidget):
         note.addWidget(self.approach_box, 0, 1)
         note.addWidget(self.comment_label, 1, 0)
         note.addWidget(self.comment_edit, 1, 1)
+        note.addWidget(self.reason_label, 2, 0)
+        note.addWidget(self.reason_edit, 2, 1)
         note.setColumnStretch(1, 1)
         # The status on its own line, the buttons below it: the column stays narrow enough for a
         # 1280-pixel screen in both languages.
@@ -259,6 +266,11 @@ class GradingPanel(LanguageAware, QWidget):
         self.approach_label.setText(self.tr("Approach:"))
         self.comment_label.setText(self.tr("Comment:"))
         self.comment_edit.setPlaceholderText(self.tr("what the machine cannot see (C to type, Esc to leave)"))
+        self.reason_label.setText(self.tr("Why changed:"))
+        self.reason_edit.setPlaceholderText(self.tr("optional: why you change a grade you gave before"))
+        self.reason_edit.setToolTip(
+            self.tr("Kept in the grade's history with the change (who, when, from → to, why)")
+        )
         self.next_button.setText(self.tr("Save and next  ⏎"))
         self.skip_button.setText(self.tr("Skip"))
         self.skip_button.setToolTip(self.tr("Leave this run ungraded for now and go on (Space)"))
@@ -366,6 +378,10 @@ class GradingPanel(LanguageAware, QWidget):
 
     def approach(self) -> str | None:
         return self.approach_box.currentData()
+
+    def reason(self) -> str | None:
+        """Why the expert changes a grade (kept until they move to another run)."""
+        return self.reason_edit.text().strip() or None
 
     def set_approach_index(self, index: int) -> None:
         """0 clears, 1..3 pick an approach (keyboard: Ctrl+0..3)."""

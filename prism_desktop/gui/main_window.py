@@ -236,6 +236,7 @@ class MainWindow(QMainWindow):
             writer=self.background,
         )
         review.gradeSaved.connect(self._grade_saved)
+        review.flagChanged.connect(lambda run_id, _flagged: self._grade_saved(run_id))  # the "flagged" filter
         review.requestNextRun.connect(self.next_ungraded)
         review.currentRunChanged.connect(self.table.select_run)
         old, self.review = self.review, review
@@ -266,7 +267,9 @@ class MainWindow(QMainWindow):
             return open_and_import(store, root, progress)
 
         self.background.start(
-            job, on_finished=self.show_workspace, on_failed=self._workspace_failed,
+            job,
+            on_finished=self.show_workspace,
+            on_failed=self._workspace_failed,
             on_progress=self._import_progress,
         )
 
@@ -285,14 +288,19 @@ class MainWindow(QMainWindow):
         l2 = workspace.protocols.l2
         self._axes = {c: applicable_axes(c, l2) for c in workspace.categories}
         self._compute_verified()
-        self.debug.set_workspace(workspace)
+        # Debug mode runs 1C code on the BSL engine: a coding bench has no use for it.
+        one_c = workspace.kind == "prism"
+        self.debug.set_workspace(workspace if one_c else None)
+        self.tabs.setTabEnabled(DEBUG_TAB, one_c)
         self._new_review(workspace)
         self.refresh_choices()
         self._retranslate()
         self.statusBar().showMessage(
             self.tr("Workspace %1: %2 tasks; imported %3 new runs and %4 new results.")
-            .replace("%1", workspace.root.name).replace("%2", str(len(workspace.tasks)))
-            .replace("%3", str(outcome.new_runs)).replace("%4", str(outcome.new_results)),
+            .replace("%1", workspace.root.name)
+            .replace("%2", str(len(workspace.tasks)))
+            .replace("%3", str(outcome.new_runs))
+            .replace("%4", str(outcome.new_results)),
             10_000,
         )
         if outcome.problems:
@@ -345,8 +353,12 @@ class MainWindow(QMainWindow):
         self._show_counts(self.query.counts(self.current_filter()))
 
     def _show_counts(self, counts: Counts) -> None:
-        text = self.tr("Runs: %1 shown of %2 · scored %3").replace("%1", f"{counts.shown:,}").replace(
-            "%2", f"{counts.total:,}").replace("%3", f"{counts.scored:,}")
+        text = (
+            self.tr("Runs: %1 shown of %2 · scored %3")
+            .replace("%1", f"{counts.shown:,}")
+            .replace("%2", f"{counts.total:,}")
+            .replace("%3", f"{counts.scored:,}")
+        )
         self._show_progress(counts)
         text = text.replace(",", "\u202f")
         if text == self.counts_label.text():
@@ -360,7 +372,7 @@ class MainWindow(QMainWindow):
             label.setMinimumWidth(width + label.fontMetrics().horizontalAdvance("0000"))
 
     def _show_progress(self, counts: Counts) -> None:
-        """"12/20 · 2 incomplete": the expert's fully graded runs among the shown ones."""
+        """ "12/20 · 2 incomplete": the expert's fully graded runs among the shown ones."""
         bar = self.grading_progress
         who = self.settings.expert_name
         shown = (counts.graded, counts.shown, counts.incomplete, who, self.session_id, self.session_name)
@@ -447,8 +459,9 @@ class MainWindow(QMainWindow):
         """Go to the next run (in the table's order) the current expert has not fully graded."""
         current = self.table.current_run
         after = self.model.row_of(current) if current is not None else None
-        row = self.query.next_ungraded_row(self.current_filter(), self.model.sort_order,
-                                           -1 if after is None else after)
+        row = self.query.next_ungraded_row(
+            self.current_filter(), self.model.sort_order, -1 if after is None else after
+        )
         if row is None or row == after:
             self.statusBar().showMessage(self.tr("Every shown run is graded."), 5000)
             return
@@ -469,11 +482,13 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _must_confirm_unisolated(self) -> bool:
-        """"auto" fell back to the local sandbox (no Docker image): candidate code would run NOT
+        """ "auto" fell back to the local sandbox (no Docker image): candidate code would run NOT
         isolated. Asked once per start of the app; choosing "local" in the settings is an answer."""
         state, isolated, _detail = self._sandbox_state
         return (
-            self.settings.sandbox == "auto" and state == "ready" and isolated is False
+            self.settings.sandbox == "auto"
+            and state == "ready"
+            and isolated is False
             and self._unisolated_answer is None
         )
 
@@ -636,7 +651,8 @@ class MainWindow(QMainWindow):
     def ask_identity(self) -> bool:
         """Ask the expert's name (first start, or the Review menu); False when they declined."""
         name, ok = QInputDialog.getText(
-            self, self.tr("Who is grading?"),
+            self,
+            self.tr("Who is grading?"),
             self.tr("Your name or expert id. It is stored with every grade you give:"),
             text=self.settings.expert_name,
         )
@@ -766,6 +782,8 @@ class MainWindow(QMainWindow):
             self.review.code.set_zoom(zoom)
 
     def debug_current_task(self) -> None:
+        if not self.tabs.isTabEnabled(DEBUG_TAB):
+            return
         self.tabs.setCurrentIndex(DEBUG_TAB)  # _tab_changed opens the current run's task there
 
     def _tab_changed(self, index: int) -> None:

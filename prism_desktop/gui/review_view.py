@@ -37,6 +37,7 @@ from prism_desktop.gui.actions import make_action
 from prism_desktop.gui.app_workers import Background, ImmediateWrites
 from prism_desktop.gui.code_compare import CodeCompare
 from prism_desktop.gui.code_editor import GutterMarker, LanguageAware
+from prism_desktop.gui.grade_history import GradeHistory
 from prism_desktop.gui.grading_panel import GradingPanel
 from prism_desktop.gui.help_overlay import HelpOverlay
 from prism_desktop.gui.hotkeys import Scope, help_rows
@@ -46,6 +47,7 @@ from prism_desktop.gui.scores_panel import ScoresPanel
 from prism_desktop.services.annotations import is_flagged, set_flag
 from prism_desktop.services.code_review import code_candidate, code_diagnostic_lines, reference_file_name
 from prism_desktop.services.grading import (
+    GradeConflict,
     GradingError,
     RunReview,
     UndoneChange,
@@ -63,6 +65,7 @@ from prism_desktop.services.grading import (
 from prism_desktop.services.model_comparison import sample_siblings
 from prism_desktop.services.save_failures import failure_text
 from prism_desktop.services.sessions import SessionSummary, session_info
+from prism_desktop.services.team_sessions import run_history
 from prism_desktop.services.visibility import SHOWN, Visibility, run_visibility
 from prism_desktop.store import Store
 from prism_desktop.store.models import GRADE_AXES as AXES
@@ -190,6 +193,7 @@ class ReviewView(LanguageAware, QWidget):
         self.logs = LogsTabs()
         self.scores = ScoresPanel()
         self.grading = GradingPanel()
+        self.history = GradeHistory()
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b42318;")
@@ -200,6 +204,11 @@ class ReviewView(LanguageAware, QWidget):
         self._pending: list[PendingWrite] = []
         self._failed: list[PendingWrite] = []
         self._saved_note: tuple[str | None, str | None] = (None, None)
+        # (run, axis) -> the version of the expert's grade this window last saw (0: no grade). Every
+        # save passes it, so a grade changed elsewhere meanwhile is refused, not overwritten. The
+        # store lane's writes read and advance it in order; a refresh sets it from the store only
+        # when none of this run's writes is on its way.
+        self._versions: dict[tuple[int, str], int] = {}
         self._busy_timer = QTimer(self)
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(BUSY_NOTICE_MS)
@@ -227,6 +236,7 @@ class ReviewView(LanguageAware, QWidget):
         column_layout.addWidget(self.save_error)
         column_layout.addWidget(self.grading)
         column_layout.addWidget(self.message)
+        column_layout.addWidget(self.history)
         column_layout.addWidget(self.scores)
         column_layout.addStretch(1)
         self.right = QScrollArea()
@@ -400,9 +410,12 @@ class ReviewView(LanguageAware, QWidget):
             self.logs.set_stored_context(None, None, None)
             self.grading.set_axes((), {})
             self.grading.setEnabled(False)
+            self.history.show_changes([])
             self.scores.show_scores([], None, [], None, hidden=False)
             return
         review = load_run_review(self.store, run_id)
+        if self.review is None or self.review.run_id != run_id:
+            self.grading.reason_edit.clear()  # a reason belongs to the changes of one run
         self.review = review
         try:
             self.task = self.workspace.task(review.task_id)
@@ -506,6 +519,10 @@ class ReviewView(LanguageAware, QWidget):
         grades = grades_for_run(self.store, review.run_id, self.session_id)
         mine = [g for g in grades if g.expert_id == self.expert_id]
         steps = {g.axis: g.step for g in mine}
+        if not any(w.run_id == review.run_id for w in self._pending):
+            shown = {g.axis: g.version for g in mine}
+            for axis in AXES:
+                self._versions[(review.run_id, axis)] = shown.get(axis, 0)
         note = next((g for g in mine if g.comment or g.approach), None)
         self._saved_note = (note.comment, note.approach) if note else (None, None)
         self.grading.set_grades(steps, note.comment if note else None, note.approach if note else None)
@@ -532,6 +549,9 @@ class ReviewView(LanguageAware, QWidget):
         self.logs.set_machine_visible(not self.machine_hidden)
         self.code.set_diagnostics([] if self.machine_hidden else self._diagnostic_markers(review))
         self._show_siblings(review)
+        self.history.show_changes(
+            run_history(self.store, review.run_id, self.session_id, self.expert_id, blind=blind)
+        )
 
     def _diagnostic_markers(self, review: RunReview) -> list[GutterMarker]:
         if self.code_task is None:
@@ -611,6 +631,8 @@ class ReviewView(LanguageAware, QWidget):
         self._pending.remove(write)
         if isinstance(error, GradingError):  # the protocol refused the value: nothing to retry
             self._error(str(error))
+        elif isinstance(error, GradeConflict):  # someone else's change won: say so, never retry over it
+            self._error(self._conflict_text(write, error))
         else:
             self._failed.append(write)
             self.save_error.show_failure(
@@ -620,6 +642,30 @@ class ReviewView(LanguageAware, QWidget):
         if self.review is not None and self.review.run_id == write.run_id:
             self._refresh_grades()  # the panel shows what the store really holds
         self._show_save_state()
+
+    def _conflict_text(self, write: PendingWrite, conflict: GradeConflict) -> str:
+        """The other writer's value, who and when, and that nothing was overwritten."""
+        who = conflict.changed_by or self.tr("someone")
+        if conflict.changed_by == self.expert_name:
+            who = self.tr("you (in another window)")
+        when = f"{conflict.changed_at:%Y-%m-%d %H:%M:%S} UTC" if conflict.changed_at else "?"
+        if conflict.step is None:
+            what = self.tr("%1 removed this grade at %2").replace("%1", who).replace("%2", when)
+        else:
+            what = (
+                self.tr("%1 changed this grade to %2 at %3")
+                .replace("%1", who)
+                .replace("%2", str(conflict.step))
+                .replace("%3", when)
+            )
+        return (
+            self.tr(
+                "NOT saved: %1 — %2, after this window showed it. Their grade is kept and shown now; "
+                "grade again if you still disagree."
+            )
+            .replace("%1", write.what)
+            .replace("%2", what)
+        )
 
     def _show_save_state(self) -> None:
         if self._pending:
@@ -658,14 +704,14 @@ class ReviewView(LanguageAware, QWidget):
         self.message.hide()
         run_id, expert_id, session_id = self.review.run_id, self.expert_id, self.session_id
         comment, approach, l2 = self.grading.comment(), self.grading.approach(), self.workspace.protocols.l2
+        # The reason goes with a change of a grade given before, not with a first grade.
+        reason = self.grading.reason() if axis in self.grading.steps() else None
         self.grading.show_step(axis, step)  # at once; the store's answer confirms or corrects it
-        self._write(
-            run_id,
-            self.tr("%1 = %2 on run #%3")
-            .replace("%1", axis)
-            .replace("%2", str(step))
-            .replace("%3", str(run_id)),
-            lambda: save_grade(
+        versions, key = self._versions, (run_id, axis)
+
+        def work() -> bool:
+            expected = versions.get(key, 0)
+            changed = save_grade(
                 self.store,
                 expert_id=expert_id,
                 run_id=run_id,
@@ -675,7 +721,20 @@ class ReviewView(LanguageAware, QWidget):
                 comment=comment,
                 approach=approach,
                 l2=l2,
-            ),
+                expected_version=expected,
+                reason=reason,
+            )
+            if changed:  # the version counter moved by one: an insert gives 1, an update v + 1
+                versions[key] = expected + 1
+            return changed
+
+        self._write(
+            run_id,
+            self.tr("%1 = %2 on run #%3")
+            .replace("%1", axis)
+            .replace("%2", str(step))
+            .replace("%3", str(run_id)),
+            work,
             self._after_change(run_id),
         )
         self.grading.set_current_axis(self.grading.next_axis(axis))
@@ -686,13 +745,27 @@ class ReviewView(LanguageAware, QWidget):
             return
         assert self.review is not None and self.expert_id is not None
         run_id, expert_id, session_id = self.review.run_id, self.expert_id, self.session_id
+        reason = self.grading.reason()
         self.grading.show_step(axis, None)
+        versions, key = self._versions, (run_id, axis)
+
+        def work() -> bool:
+            changed = clear_grade(
+                self.store,
+                expert_id=expert_id,
+                run_id=run_id,
+                axis=axis,
+                session_id=session_id,
+                expected_version=versions.get(key, 0),
+                reason=reason,
+            )
+            versions[key] = 0
+            return changed
+
         self._write(
             run_id,
             self.tr("clearing %1 on run #%2").replace("%1", axis).replace("%2", str(run_id)),
-            lambda: clear_grade(
-                self.store, expert_id=expert_id, run_id=run_id, axis=axis, session_id=session_id
-            ),
+            work,
             self._after_change(run_id),
         )
 
@@ -704,17 +777,24 @@ class ReviewView(LanguageAware, QWidget):
         if (comment, approach) == self._saved_note:
             return
         self._saved_note = (comment, approach)
-        self._write(
-            run_id,
-            self.tr("the comment and approach of run #%1").replace("%1", str(run_id)),
-            lambda: save_note(
+        versions = self._versions
+
+        def work() -> dict[str, int]:
+            changed = save_note(
                 self.store,
                 expert_id=expert_id,
                 run_id=run_id,
                 session_id=session_id,
                 comment=comment,
                 approach=approach,
-            ),
+            )
+            versions.update({(run_id, axis): version for axis, version in changed.items()})
+            return changed
+
+        self._write(
+            run_id,
+            self.tr("the comment and approach of run #%1").replace("%1", str(run_id)),
+            work,
             self._after_change(run_id),
         )
 
@@ -791,13 +871,15 @@ class ReviewView(LanguageAware, QWidget):
     def undo(self) -> None:
         if self.expert_id is None:
             return
-        expert_id, session_id = self.expert_id, self.session_id
-        self._write(
-            self.run_id or 0,
-            self.tr("undoing your last change"),
-            lambda: undo_last(self.store, expert_id=expert_id, session_id=session_id),
-            self._undone,
-        )
+        expert_id, session_id, versions = self.expert_id, self.session_id, self._versions
+
+        def work() -> UndoneChange | None:
+            change = undo_last(self.store, expert_id=expert_id, session_id=session_id)
+            if change is not None:
+                versions.update({(change.run_id, axis): v for axis, v in change.versions.items()})
+            return change
+
+        self._write(self.run_id or 0, self.tr("undoing your last change"), work, self._undone)
 
     def _undone(self, change: UndoneChange | None) -> None:
         if change is None:

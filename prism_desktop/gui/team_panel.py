@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QTableWidget,
     QTableWidgetItem,
-    QTabWidget,
     QTextEdit,
     QVBoxLayout,
     QWidget,
@@ -29,11 +28,8 @@ from PySide6.QtWidgets import (
 from prism_desktop.gui.actions import Menu
 from prism_desktop.services.grading import grades_for_run
 from prism_desktop.services.team_sessions import (
-    Change,
     TeamProgress,
     change_marker,
-    expert_id_of,
-    run_history,
     team_progress,
 )
 
@@ -56,7 +52,6 @@ class TeamPanel(QDockWidget):
         self.setObjectName("teamPanel")
         self.window_ = window
         self.progress: TeamProgress | None = None
-        self.changes: list[Change] = []
         self._marker: tuple[object, ...] | None = None
         self._others: tuple[object, ...] | None = None
         self._run: int | None = None
@@ -79,17 +74,8 @@ class TeamPanel(QDockWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
-        # The audit trail of the current run: who changed which grade, when, from → to, why.
-        self.history = QTableWidget(0, 6)
-        self.history.setObjectName("gradeHistoryTable")
-        self.history.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.history.verticalHeader().setVisible(False)
-        self.history.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.history.horizontalHeader().setStretchLastSection(True)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(team, "")
-        self.tabs.addTab(self.history, "")
-        self.setWidget(self.tabs)
+        # (The audit trail of the current run is in the review, under the grading panel.)
+        self.setWidget(team)
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self.poll)
@@ -108,36 +94,32 @@ class TeamPanel(QDockWidget):
         self._polling = True
         store, session_id, last, last_run = window.store, window.session_id, self._marker, self._run
         run_id = window.review.run_id if window.review is not None else None
-        expert, blind = window.settings.expert_name, window.session_blind
+        expert = window.settings.expert_name
 
         def job(_progress: Any, _cancel: Any) -> tuple[Any, ...]:
             marker = change_marker(store, session_id)
             if marker == last and run_id == last_run:
-                return (marker, run_id, None, None, None)
+                return (marker, run_id, None, None)
             progress = team_progress(store, session_id) if session_id is not None else None
             others = None
-            history: list[Change] = []
             if run_id is not None:
                 others = tuple(
                     (g.expert, g.axis, g.step, g.version)
                     for g in grades_for_run(store, run_id, session_id)
                     if g.expert != expert
                 )
-                viewer = expert_id_of(store, expert) if expert else None
-                history = run_history(store, run_id, session_id, viewer, blind=blind)
-            return (marker, run_id, progress, (run_id, others), history)
+            return (marker, run_id, progress, (run_id, others))
 
         window.background.start(job, on_finished=self._answered, on_failed=self._failed)
 
     def _answered(self, answer: tuple[Any, ...]) -> None:
         self._polling = False
-        marker, run_id, progress, others, history = answer
+        marker, run_id, progress, others = answer
         if marker != self._marker or run_id != self._run:
             first = self._marker is None
             moved = marker != self._marker
             self._marker, self._run = marker, run_id
             self.show_progress(progress)
-            self.show_history(history or [])
             if not first and moved:
                 self.storeChanged.emit()
                 if others is not None and others != self._others and self._others is not None:
@@ -222,36 +204,8 @@ class TeamPanel(QDockWidget):
             .replace("%3", str(progress.adjudicated_axes))
         )
 
-    def show_history(self, changes: list[Change]) -> None:
-        self.changes = changes
-        self.history.setRowCount(len(changes))
-        for row, change in enumerate(changes):
-            old = "—" if change.old_step is None else str(change.old_step)
-            new = "—" if change.new_step is None else str(change.new_step)
-            step = f"{old} → {new}" + (" " + tr("(undone)") if change.undone else "")
-            by = (
-                change.by
-                if change.by == change.expert
-                else f"{change.expert} ({tr('by %1').replace('%1', change.by)})"
-            )
-            values = (
-                f"{change.changed_at:%Y-%m-%d %H:%M:%S}",
-                by,
-                change.axis,
-                step,
-                change.action,
-                change.reason or "",
-            )
-            for column, value in enumerate(values):
-                self.history.setItem(row, column, QTableWidgetItem(value))
-
     def _retranslate(self) -> None:
         self.setWindowTitle(tr("Team progress"))
-        self.tabs.setTabText(0, tr("Team"))
-        self.tabs.setTabText(1, tr("History of this run"))
-        self.history.setHorizontalHeaderLabels(
-            [tr("When (UTC)"), tr("Expert"), tr("Axis"), tr("Grade"), tr("Action"), tr("Why")]
-        )
         self.table.setHorizontalHeaderLabels(
             [tr("Expert"), tr("Assigned"), tr("Graded"), tr("Remaining"), tr("Incomplete"), tr("Flagged")]
         )

@@ -9,7 +9,7 @@ action share their `changed_at`, which is what `undo_last` undoes as one step.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from prism_desktop.review.dataset import machine_step
 from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
+from prism_desktop.sandbox.code.candidate import extract_code as extract_code_in
 from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.store import EditConflict, Store
@@ -32,6 +33,7 @@ from prism_desktop.store.models import (
     Run,
     SessionAssignment,
     SessionItem,
+    WorkspaceSnapshot,
     utcnow,
 )
 from prism_desktop.workspace.protocol import L2Protocol
@@ -43,6 +45,27 @@ SelectT = TypeVar("SelectT", bound=Select)
 
 class GradingError(ValueError):
     """A grade the protocol does not allow (unknown axis, a step off the scale, P on category A)."""
+
+
+class GradeConflict(EditConflict):
+    """The grade was changed elsewhere after the user saw it; nothing was saved. Beside the
+    message, what a window needs to say it in the user's language: the stored step now (None: the
+    grade was removed), who changed it last and when (None when unknown)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        run_id: int,
+        axis: str,
+        step: int | None,
+        changed_by: str | None,
+        changed_at: datetime | None,
+        version: int,
+    ):
+        super().__init__(message)
+        self.run_id, self.axis, self.step = run_id, axis, step
+        self.changed_by, self.changed_at, self.version = changed_by, changed_at, version
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,6 +159,18 @@ def _parse_run_result(logs: str | None) -> RunResult | None:
         return None
 
 
+def _candidate_code(run: Run, snapshot: WorkspaceSnapshot | None) -> str:
+    """The code the machine measured: a 1C module, or in a coding workspace the block in the task's
+    language (the snapshot records it); a library task's candidate is the answer itself (a patch or
+    files, applied to a stub the store does not keep)."""
+    languages = snapshot.task_languages if snapshot is not None and snapshot.kind == "coding" else None
+    if languages and run.task_id in languages:
+        if run.category == "library":
+            return run.response or ""
+        return extract_code_in(run.response or "", str(languages[run.task_id])) or ""
+    return extract_code(run.response or "")
+
+
 def _auto_run(result: Level1Result) -> dict[str, Any]:
     return {
         "scores": {axis: getattr(result, column) for axis, column in SCORE_COLUMNS.items()},
@@ -166,7 +201,7 @@ def load_run_review(store: Store, run_id: int) -> RunReview:
             "model_name": run.model_name,
             "run_index": run.run_index,
             "response": run.response,
-            "candidate_code": extract_code(run.response or ""),
+            "candidate_code": _candidate_code(run, experiment.snapshot if experiment else None),
             "success": run.success,
             "error": run.error,
         }
@@ -476,23 +511,41 @@ def _check_version(
         .order_by(GradeHistory.id.desc())
         .limit(1)
     ).first()
-    who = ""
+    who, changer_name = "", None
     if last is not None:
         changer = session.get(Expert, last.changed_by_id or last.expert_id)
-        who = f" by {changer.name if changer else 'someone'} at {last.changed_at:%Y-%m-%d %H:%M:%S} UTC"
+        changer_name = changer.name if changer else None
+        who = f" by {changer_name or 'someone'} at {last.changed_at:%Y-%m-%d %H:%M:%S} UTC"
     now = f"now {grade.step}" if grade is not None else "now removed"
-    raise EditConflict(
+    raise GradeConflict(
         f"run {run_id}, axis {axis}: the grade was changed elsewhere{who} ({now}; you edited version "
-        f"{expected}, the store holds version {current}); reload the run and grade again, nothing was saved"
+        f"{expected}, the store holds version {current}); reload the run and grade again, nothing was saved",
+        run_id=run_id,
+        axis=axis,
+        step=grade.step if grade is not None else None,
+        changed_by=changer_name,
+        changed_at=last.changed_at if last is not None else None,
+        version=current,
     )
 
 
 def clear_grade(
-    store: Store, *, expert_id: int, run_id: int, axis: str, session_id: int | None = None
+    store: Store,
+    *,
+    expert_id: int,
+    run_id: int,
+    axis: str,
+    session_id: int | None = None,
+    expected_version: int | None = None,
+    reason: str | None = None,
 ) -> bool:
-    """Remove the expert's grade on one axis; False when there was none."""
-    with store.session(write=True) as session:
+    """Remove the expert's grade on one axis; False when there was none. `expected_version` and
+    `reason` as for save_grade: a grade someone else changed meanwhile is not removed."""
+
+    def work(session: Session) -> bool:
         grade = _grade(session, expert_id, run_id, axis, session_id)
+        if expected_version is not None:
+            _check_version(session, grade, expected_version, expert_id, run_id, axis, session_id)
         if grade is None:
             return False
         old = (grade.step, grade.comment, grade.approach)
@@ -506,9 +559,12 @@ def clear_grade(
             axis=axis,
             session_id=session_id,
             changed_at=utcnow(),
+            reason=reason,
         )
         session.delete(grade)
         return True
+
+    return store.run(work, what=f"clearing the {axis} grade of run {run_id}")
 
 
 def save_note(
@@ -519,10 +575,10 @@ def save_note(
     session_id: int | None = None,
     comment: str | None,
     approach: str | None,
-) -> int:
+) -> dict[str, int]:
     """The comment and the approach judgement belong to the run as a whole: they are kept on every
-    axis grade the expert has given it. Returns how many grades changed (0 before the first grade;
-    the next save_grade carries them)."""
+    axis grade the expert has given it. Returns the grades that changed, axis -> their new version
+    (empty before the first grade; the next save_grade carries them)."""
     comment, approach = comment or None, approach or None
     with store.session(write=True) as session:
         grades = session.scalars(
@@ -531,7 +587,7 @@ def save_note(
             )
         ).all()
         changed_at = utcnow()
-        changed = 0
+        changed: list[Grade] = []
         for grade in grades:
             old = (grade.step, grade.comment, grade.approach)
             new = (grade.step, comment, approach)
@@ -549,14 +605,16 @@ def save_note(
                 session_id=session_id,
                 changed_at=changed_at,
             )
-            changed += 1
-        return changed
+            changed.append(grade)
+        session.flush()  # the version counter moves on flush
+        return {grade.axis: grade.version for grade in changed}
 
 
 @dataclass(frozen=True)
 class UndoneChange:
     run_id: int
     axes: tuple[str, ...]
+    versions: dict[str, int] = field(default_factory=dict)  # axis -> the grade's version now (0: none)
 
 
 def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) -> UndoneChange | None:
@@ -591,7 +649,12 @@ def undo_last(store: Store, *, expert_id: int, session_id: int | None = None) ->
                 grade.comment, grade.approach = entry.old_comment, entry.old_approach
             entry.undone = True
             session.flush()
-        return UndoneChange(last.run_id, tuple(sorted({e.axis for e in batch})))
+        axes = tuple(sorted({e.axis for e in batch}))
+        versions = {}
+        for axis in axes:
+            grade = _grade(session, expert_id, last.run_id, axis, session_id)
+            versions[axis] = grade.version if grade is not None else 0
+        return UndoneChange(last.run_id, axes, versions)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from prism_desktop.store.models import (
     Grade,
     Level1Result,
     Run,
+    RunFlag,
     SessionItem,
 )
 from prism_desktop.vocabulary import AXES as GRADED_AXES
@@ -85,6 +86,7 @@ class RunState(StrEnum):
     GRADED = "graded"  # every applicable axis, by the current expert (by anyone when none is named)
     UNGRADED = "ungraded"  # not fully graded: some applicable axis still lacks a step
     DISAGREEING = "disagreeing"  # an expert step differs from the machine step on some axis
+    FLAGGED = "flagged"  # some expert flagged it "unsure / needs a senior look" (in the session, if one)
     VERIFIED = "verified"
     SCORED = "scored"
     NOT_SCORED = "not_scored"
@@ -155,6 +157,7 @@ class RunRow:
     @property
     def fully_graded_by_me(self) -> bool:
         return bool(self.needed_axes) and set(self.needed_axes) <= self.my_axes
+
     error: str | None = None  # the model call's error for NO_ANSWER runs
 
 
@@ -172,8 +175,6 @@ class Choices:
     tasks: list[tuple[str, str]] = field(default_factory=list)  # (id, name)
     categories: list[str] = field(default_factory=list)
     models: list[tuple[str, str]] = field(default_factory=list)  # (id, display name)
-
-
 
 
 class NaKind(StrEnum):
@@ -242,6 +243,14 @@ def _disagreement(run_filter: RunsFilter) -> ColumnElement[bool]:
         for axis, attribute in _STEP_ATTRS.items()
     ]
     return _grade_exists(run_filter, or_(*differs))
+
+
+def _flagged(run_filter: RunsFilter) -> ColumnElement[bool]:
+    """Flagged by any expert: a run one expert is unsure of is what a senior looks at."""
+    flags = select(RunFlag.id).where(RunFlag.run_id == Run.id)
+    if run_filter.session_id is not None:
+        flags = flags.where(RunFlag.session_id == run_filter.session_id)
+    return exists(flags)
 
 
 def _band_condition(band: Band) -> ColumnElement[bool]:
@@ -325,6 +334,8 @@ class RunsQuery:
             return [~self._fully_graded(run_filter)]
         if state is RunState.DISAGREEING:
             return [_disagreement(run_filter)]
+        if state is RunState.FLAGGED:
+            return [_flagged(run_filter)]
         if state is RunState.VERIFIED:
             if self._verified is None:
                 return [false()]
@@ -546,9 +557,7 @@ class RunsQuery:
             for run_id, axis, step in session.execute(query):
                 mine[run_id][axis] = step
         verified = self._verified
-        return [
-            self._row(values, tuple(graders[values[0]]), verified, mine[values[0]]) for values in result
-        ]
+        return [self._row(values, tuple(graders[values[0]]), verified, mine[values[0]]) for values in result]
 
     def _row(
         self,

@@ -86,15 +86,21 @@ def test_team_panel_follows_other_experts_without_restart(
     assert panel.table.item(panel.table.rowCount() - 1, 5).text() == "1"  # runs flagged by anyone
     _save(window, "team_window_en.png")
 
-    # The history of ivan's run: blind, so expert_01 sees ivan's changes only after grading it too.
+    # The history of ivan's run, in the review under the grading panel: blind, so expert_01 sees
+    # ivan's changes only after grading the run too (here through the window's own keys).
     window.table.select_run(ivan_runs[0])
-    qtbot.waitUntil(lambda: panel._run == ivan_runs[0], timeout=20_000)
-    assert panel.history.rowCount() == 0
-    _grade_all(store, session_id, ids["expert_01"], ivan_runs[0], 8)
-    qtbot.waitUntil(lambda: panel.history.rowCount() >= 6, timeout=20_000)
-    who = {panel.history.item(row, 1).text() for row in range(panel.history.rowCount())}
+    review = window.review
+    qtbot.waitUntil(lambda: review.run_id == ivan_runs[0], timeout=20_000)
+    history = review.history
+    assert history.lines() == [] and "has changed yet" in history.entries.text()
+    axes = list(review.grading.boxes)
+    for axis in axes:
+        review.run_command(f"grade.axis.{axis}")
+        review.run_command("grade.step.8")
+    qtbot.waitUntil(lambda: len(history.lines()) == 2 * len(axes), timeout=20_000)
+    who = {line.split(" · ")[1] for line in history.lines()}
     assert who == {"expert_01", "ivan"}
-    assert panel.history.item(0, 3).text().startswith("— → ")  # the first grade: nothing before it
+    assert history.lines()[-1].startswith("S — → 6 (given) · ivan")  # oldest last: ivan's first
 
     window.leave_session()
     qtbot.waitUntil(lambda: panel.progress is None, timeout=10_000)

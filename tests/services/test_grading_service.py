@@ -95,7 +95,8 @@ def test_undo_walks_back_through_changes_one_action_at_a_time(seeded: Seeded) ->
     save_grade(store, expert_id=expert, run_id=run, axis="S", step=10)
     save_grade(store, expert_id=expert, run_id=run, axis="M", step=6)
     save_grade(store, expert_id=expert, run_id=run, axis="M", step=8)
-    assert save_note(store, expert_id=expert, run_id=run, comment="лишний цикл", approach="приемлемо") == 2
+    changed = save_note(store, expert_id=expert, run_id=run, comment="лишний цикл", approach="приемлемо")
+    assert changed == {g.axis: g.version for g in grades_for_run(store, run)} and set(changed) == {"S", "M"}
     steps = {g.axis: (g.step, g.comment) for g in grades_for_run(store, run)}
     assert steps == {"S": (10, "лишний цикл"), "M": (8, "лишний цикл")}
 

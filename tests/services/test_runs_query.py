@@ -262,3 +262,25 @@ def test_verified_marks_come_from_the_given_rules(store: Store, ids: dict[str, i
 def test_band_rejects_unknown_axis() -> None:
     with pytest.raises(ValueError, match="band axis 'X'"):
         Band("X")
+
+
+def test_flagged_runs_of_anyone_and_of_the_session(store: Store, ids: dict[str, int]) -> None:
+    """The "flagged" state: runs some expert marked unsure / needs a senior look, whoever the
+    current expert is; inside a session, only that session's flags."""
+    from prism_desktop.services.annotations import set_flag, toggle_flag
+
+    query = RunsQuery(store)
+    assert _ids(query, RunsFilter(state=RunState.FLAGGED)) == []
+    with store.session() as session:
+        experts = {e.name: e.id for e in session.query(Expert)}
+    assert toggle_flag(store, expert_id=experts["petrov"], run_id=ids["A1/beta"])  # standalone
+    session_id = ids["session"]
+    set_flag(store, expert_id=experts["ivanova"], run_id=ids["A2/beta"], session_id=session_id, flagged=True)
+    both = {ids["A1/beta"], ids["A2/beta"]}
+    assert set(_ids(query, RunsFilter(state=RunState.FLAGGED))) == both
+    assert set(_ids(query, RunsFilter(state=RunState.FLAGGED, expert="ivanova"))) == both  # anyone's flag
+    assert _ids(query, RunsFilter(state=RunState.FLAGGED, session_id=ids["session"])) == [ids["A2/beta"]]
+    assert query.count(RunsFilter(state=RunState.FLAGGED, model_id="vendor/beta")) == 2
+    # Taken back: gone from the filter.
+    assert not toggle_flag(store, expert_id=experts["petrov"], run_id=ids["A1/beta"])
+    assert _ids(query, RunsFilter(state=RunState.FLAGGED)) == [ids["A2/beta"]]

@@ -1,5 +1,6 @@
-"""Time zones, deterministic: ЧасовойПояс, ЧасовойПоясСеанса, МестноеВремя, УниверсальноеВремя,
-СмещениеСтандартногоВремени, ПредставлениеЧасовогоПояса, ПолучитьДопустимыеЧасовыеПояса.
+"""Time zones, deterministic: ЧасовойПояс, ЧасовойПоясСеанса, ПолучитьЧасовойПоясИнформационнойБазы,
+МестноеВремя, УниверсальноеВремя, СмещениеСтандартногоВремени, ПредставлениеЧасовогоПояса,
+ПолучитьДопустимыеЧасовыеПояса; and ТекущаяУниверсальнаяДатаВМиллисекундах.
 
 The engine's own zone is UTC wherever it runs (in the Docker sandbox, the local fallback or in process),
 so ТекущаяДата() and ТекущаяУниверсальнаяДата() agree and a program's output does not depend on the
@@ -98,6 +99,18 @@ def time_zone() -> str:
 @builtin("ЧасовойПоясСеанса", "SessionTimeZone")
 def session_time_zone() -> str:
     return ENGINE_TIME_ZONE
+
+
+@builtin("ПолучитьЧасовойПоясИнформационнойБазы", "GetInfoBaseTimeZone")
+def infobase_time_zone() -> str:
+    return ENGINE_TIME_ZONE
+
+
+@builtin("ТекущаяУниверсальнаяДатаВМиллисекундах", "CurrentUniversalDateInMilliseconds")
+def current_universal_milliseconds() -> int:
+    """Milliseconds since 01.01.0001 00:00:00 UTC (what programs time their work with)."""
+    elapsed = _dt.datetime.now(_dt.UTC).replace(tzinfo=None) - _dt.datetime(1, 1, 1)
+    return elapsed // _dt.timedelta(milliseconds=1)
 
 
 @builtin("МестноеВремя", "ToLocalTime")

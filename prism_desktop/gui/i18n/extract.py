@@ -47,6 +47,7 @@ SHELL_MODULES = (
     "hotkeys.py",
     "review_view.py",
     "grading_panel.py",
+    "grade_history.py",
     "code_compare.py",
     "logs_tabs.py",
     "scores_panel.py",

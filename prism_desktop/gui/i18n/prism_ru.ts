@@ -556,6 +556,10 @@ Score locally for the rest of this session?</source>
             <source>Only %1 (%2 runs); Reset shows every run.</source>
             <translation>Только %1 (прогонов: %2); «Сбросить» покажет все.</translation>
         </message>
+        <message>
+            <source>Flagged unsure (by anyone)</source>
+            <translation>Отмечены «не уверен» (кем угодно)</translation>
+        </message>
     </context>
     <context>
         <name>ScoringPanel</name>
@@ -851,6 +855,26 @@ Score locally for the rest of this session?</source>
         <message>
             <source>%1 of them pass every test; this one is mark %2.</source>
             <translation>Из них все тесты проходят %1; этот ответ — отметка №%2.</translation>
+        </message>
+        <message>
+            <source>someone</source>
+            <translation>кто-то</translation>
+        </message>
+        <message>
+            <source>you (in another window)</source>
+            <translation>вы (в другом окне)</translation>
+        </message>
+        <message>
+            <source>%1 removed this grade at %2</source>
+            <translation>%1 удалил(а) эту оценку в %2</translation>
+        </message>
+        <message>
+            <source>%1 changed this grade to %2 at %3</source>
+            <translation>%1 изменил(а) эту оценку на %2 в %3</translation>
+        </message>
+        <message>
+            <source>NOT saved: %1 — %2, after this window showed it. Their grade is kept and shown now; grade again if you still disagree.</source>
+            <translation>НЕ сохранено: %1 — %2, уже после того, как это окно её показало. Их оценка сохранена и теперь показана; оцените заново, если по-прежнему не согласны.</translation>
         </message>
         <message>
             <source>No candidate: %1 (see the Raw response tab).</source>
@@ -1274,6 +1298,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Unsure</source>
             <translation>Не уверен</translation>
+        </message>
+        <message>
+            <source>Why changed:</source>
+            <translation>Почему изменено:</translation>
+        </message>
+        <message>
+            <source>optional: why you change a grade you gave before</source>
+            <translation>необязательно: почему вы меняете поставленную ранее оценку</translation>
+        </message>
+        <message>
+            <source>Kept in the grade's history with the change (who, when, from → to, why)</source>
+            <translation>Сохраняется в истории оценки вместе с изменением (кто, когда, с какой на какую, почему)</translation>
         </message>
     </context>
     <context>
@@ -2453,48 +2489,12 @@ Score locally for the rest of this session?</source>
             <translation>Прогонов, оценённых всеми своими экспертами: %1 из %2 · осей с решением арбитра: %3</translation>
         </message>
         <message>
-            <source>(undone)</source>
-            <translation>(отменено)</translation>
-        </message>
-        <message>
-            <source>by %1</source>
-            <translation>изменил %1</translation>
-        </message>
-        <message>
             <source>Team progress</source>
             <translation>Прогресс команды</translation>
         </message>
         <message>
-            <source>Team</source>
-            <translation>Команда</translation>
-        </message>
-        <message>
-            <source>History of this run</source>
-            <translation>История этого прогона</translation>
-        </message>
-        <message>
-            <source>When (UTC)</source>
-            <translation>Когда (UTC)</translation>
-        </message>
-        <message>
             <source>Expert</source>
             <translation>Эксперт</translation>
-        </message>
-        <message>
-            <source>Axis</source>
-            <translation>Ось</translation>
-        </message>
-        <message>
-            <source>Grade</source>
-            <translation>Оценка</translation>
-        </message>
-        <message>
-            <source>Action</source>
-            <translation>Действие</translation>
-        </message>
-        <message>
-            <source>Why</source>
-            <translation>Почему</translation>
         </message>
         <message>
             <source>Assigned</source>
@@ -2771,6 +2771,45 @@ Score locally for the rest of this session?</source>
         <message>
             <source>The details are in the log: %1</source>
             <translation>Подробности — в журнале: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>GradeHistory</name>
+        <message>
+            <source>History of this run</source>
+            <translation>История этого прогона</translation>
+        </message>
+        <message>
+            <source>No grade of this run has changed yet (or the blind rule hides it).</source>
+            <translation>Оценки этого прогона ещё не менялись (или их скрывает слепой режим).</translation>
+        </message>
+        <message>
+            <source>given</source>
+            <translation>поставлена</translation>
+        </message>
+        <message>
+            <source>changed</source>
+            <translation>изменена</translation>
+        </message>
+        <message>
+            <source>cleared</source>
+            <translation>снята</translation>
+        </message>
+        <message>
+            <source>imported</source>
+            <translation>импортирована</translation>
+        </message>
+        <message>
+            <source>undone</source>
+            <translation>отменено</translation>
+        </message>
+        <message>
+            <source>%1 (by %2)</source>
+            <translation>%1 (изменил(а) %2)</translation>
+        </message>
+        <message>
+            <source>… and %1 older changes</source>
+            <translation>… и более ранних изменений: %1</translation>
         </message>
     </context>
 </TS>
