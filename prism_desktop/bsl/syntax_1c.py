@@ -31,6 +31,7 @@ goes on after an error decides the score. The rules below follow PRISM's publish
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from prism_desktop.bsl import ast as A
@@ -134,6 +135,7 @@ class Parser1C(Parser):
 
 def check_syntax_1c(text: str, filename: str = "<module>") -> Syntax1C:
     """The syntax errors 1C reports for a module (the lexer's and the parser's), in source order."""
+    text = text.removeprefix("\ufeff")  # positions count from after a byte-order mark, as the lexer's
     cut = _first_foreign_character(text)
     source = text if cut is None else _prefix(text, cut)
     found: list[Diagnostic] = []
@@ -148,29 +150,35 @@ def check_syntax_1c(text: str, filename: str = "<module>") -> Syntax1C:
     if cut is not None:
         found.append(diag.error(LOGICAL_END, *cut))
         end = end or cut
-    kept = [d for d in found if not _silenced(d, parser.skipped, end)]
+    skipped = sorted(parser.skipped)
+    kept = [d for d in found if not _silenced(d, skipped, end)]
     return Syntax1C(sorted(kept, key=Diagnostic.sort_key), end)
 
 
 def _silenced(d: Diagnostic, skipped: list[tuple[Position, Position]], end: Position | None) -> bool:
-    """A lexer error inside text the compiler skipped, or past where it stopped reading."""
+    """A lexer error inside text the compiler skipped (`skipped` sorted), or past where it stopped."""
     at = (d.line, d.column)
     if end is not None and at > end:
         return True
-    lexical = d.message in (diag.UNTERMINATED_STRING, diag.UNTERMINATED_DATE, _BAR_MESSAGE)
-    return lexical and any(start < at < stop for start, stop in skipped)
+    if d.message not in (diag.UNTERMINATED_STRING, diag.UNTERMINATED_DATE, _BAR_MESSAGE):
+        return False
+    index = bisect.bisect_left(skipped, (at,)) - 1  # the last skip that starts before `at`
+    return index >= 0 and at < skipped[index][1]
 
 
 def _first_foreign_character(text: str) -> Position | None:
-    """Where the first character that is no part of any token stands (not one inside a name)."""
+    """Where the first character that belongs to no token stands (a bad character inside a name,
+    like `²` in `Итог²`, is the name's error, not the module's end)."""
     lexed = tokenize(text)
-    covered = {(t.line, t.col) for t in lexed.tokens}
+    names: dict[int, list[tuple[int, int]]] = {}  # line -> the column spans of its names
+    for t in lexed.tokens:
+        if t.kind == IDENT:
+            names.setdefault(t.line, []).append((t.col, t.end_col))
     for d in lexed.diagnostics:
-        foreign = d.message.startswith("Недопустимый символ") and d.message != _BAR_MESSAGE
-        if foreign and (d.line, d.column) not in covered:
-            inside_name = any(t.line == d.line and t.col <= d.column <= t.end_col for t in lexed.tokens)
-            if not inside_name:
-                return (d.line, d.column)
+        if not d.message.startswith("Недопустимый символ") or d.message == _BAR_MESSAGE:
+            continue
+        if not any(col <= d.column <= end_col for col, end_col in names.get(d.line, ())):
+            return (d.line, d.column)
     return None
 
 

@@ -30,6 +30,9 @@ def test_an_unclosed_markdown_fence_is_the_logical_end_of_the_module() -> None:
     # the same character after a method: the method is complete, only the end is reported
     done = "Функция Ф()\n    Возврат 1;\nКонецФункции\n\n\n\n```"
     assert messages(done) == [(7, LOGICAL_END)]
+    # a byte-order mark shifts no position
+    assert messages("\ufeff" + done) == [(7, LOGICAL_END)]
+    assert check_syntax_1c("\ufeffФункция Ф() `").end == (1, 13)
 
 
 def test_a_character_inside_a_name_is_no_logical_end() -> None:
