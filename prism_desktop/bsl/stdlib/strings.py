@@ -262,11 +262,12 @@ def str_template(template: Any, *values: Any) -> str:
     largest = 0
     i, n = 0, len(s)
     while i < n:
-        ch = s[i]
-        if ch != "%":
-            out.append(ch)
-            i += 1
-            continue
+        marker = s.find("%", i)
+        if marker < 0:
+            out.append(s[i:])
+            break
+        out.append(s[i:marker])
+        i = marker
         number, end = _template_marker(s, i)
         if number is None:
             out.append("%")
@@ -287,7 +288,8 @@ def str_template(template: Any, *values: Any) -> str:
 
 
 def _template_marker(s: str, i: int) -> tuple[int | None, int]:
-    """The marker at s[i] == "%": (its number, the index after it); (None, …) for "%%"."""
+    """The marker at s[i] == "%": (its number, the index after it); (None, …) for "%%". A run of
+    more than two digits is out of range whatever it says (0 stands for it)."""
     j = i + 1
     if s.startswith("%", j):
         return None, j + 1
@@ -295,14 +297,18 @@ def _template_marker(s: str, i: int) -> tuple[int | None, int]:
         k = j
         while k < len(s) and s[k] in _DIGITS:
             k += 1
-        return int(s[j:k]), k
+        return _marker_number(s[j:k]), k
     if s.startswith("(", j):
         k = j + 1
         while k < len(s) and s[k] in _DIGITS:
             k += 1
         if k > j + 1 and s.startswith(")", k):
-            return int(s[j + 1 : k]), k + 1
+            return _marker_number(s[j + 1 : k]), k + 1
     raise BslRuntimeError(f"Ошибка синтаксиса шаблона в позиции {i + 2}")
+
+
+def _marker_number(digits: str) -> int:
+    return int(digits) if len(digits) <= 2 else 0
 
 
 @builtin("СтрСравнить", "StrCompare")

@@ -4,8 +4,10 @@ names of months and weekdays.
 OneScript (PRISM's category-A runner) turns the 1C code ("en_US") into a .NET culture and formats
 with that culture's conventions; the tables below hold those conventions for the locales a 1C answer
 names in practice. The Russian locale is the default (no Л=, or a code not listed here): decimal
-comma, a no-break space between digit groups, the platform's own date formats. English and German
-follow their cultures: "1,234.5" and "1.234,5", "1/2/2020 3:04:05 PM" and "02.01.2020 15:04:05".
+comma, a no-break space between digit groups, the platform's own date formats (Ukrainian, Belarusian
+and Kazakh codes format numbers the same way; their month names are not in these tables). English and
+German follow their cultures: "1,234.5" and "1.234,5"; "1/2/2020 3:04:05 PM" (en_US, and any other
+English code but en_GB: "02/01/2020 15:04:05") and "02.01.2020 15:04:05".
 
 Local date formats are written in the token language of Формат's ДФ (values/format.py), with
 `tt` for the AM/PM designator of a 12-hour clock.
@@ -83,6 +85,18 @@ ENGLISH_US = Locale(
     am_pm=("AM", "PM"),
 )
 
+ENGLISH_GB = Locale(
+    decimal_separator=".",
+    group_separator=",",
+    local_formats=_local_formats("dd/MM/yyyy", "d MMMM yyyy", "HH:mm:ss"),
+    months=_ENGLISH_MONTHS,
+    months_standalone=_ENGLISH_MONTHS,
+    months_short=None,
+    weekdays=ENGLISH_US.weekdays,
+    weekdays_short=ENGLISH_US.weekdays_short,
+    am_pm=ENGLISH_US.am_pm,
+)
+
 _GERMAN_MONTHS = (
     "Januar",
     "Februar",
@@ -123,7 +137,14 @@ GERMAN = Locale(
 )
 
 # A full code first ("en_us"), then its language ("en"); anything else formats as Russian.
-_BY_CODE = {"ru": RUSSIAN, "en": ENGLISH_US, "en_us": ENGLISH_US, "de": GERMAN, "de_de": GERMAN}
+_BY_CODE = {
+    "ru": RUSSIAN,
+    "en": ENGLISH_US,
+    "en_us": ENGLISH_US,
+    "en_gb": ENGLISH_GB,
+    "de": GERMAN,
+    "de_de": GERMAN,
+}
 
 
 def locale_for(code: str | None) -> Locale:
