@@ -11,6 +11,7 @@ import inspect
 from collections.abc import Iterator
 from decimal import Decimal
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from prism_desktop.bsl.limits import CHUNK, LimitState
@@ -146,7 +147,9 @@ def member_getter(cls: type, key: str, name: str) -> Any:
     entry = cls._props.get(key)
     fields = getattr(cls, "bsl_field_getter", None)
     if entry is not None and (fields is not None or cls.bsl_get is BslObject.bsl_get):
-        return getattr(cls, entry[0])
+        getter = getattr(cls, entry[0])
+        reads = getattr(getter, "__bsl_prop_reads__", None)
+        return getter if reads is None else attrgetter(reads)
     if entry is None and fields is not None:
         return fields(key, name)
     return lambda obj: obj.bsl_get(name)
