@@ -38,7 +38,8 @@ _NUMBER_SET = frozenset((int, Decimal))
 # Arithmetic
 
 
-def _string_cap(text: str) -> str:
+def string_cap(text: str) -> str:
+    """A concatenation's result, refused (ExecutionLimit) when longer than the run's string cap."""
     cap = active_meter.current.max_string_chars
     if len(text) > cap:
         raise ExecutionLimit("memory", f"строка превысила предел {cap} символов")
@@ -51,7 +52,7 @@ def add(a: Any, b: Any) -> Any:
     ta = type(a)
     if ta is str:
         text = a + (b if type(b) is str else to_string(b))
-        return text if len(text) <= active_meter.current.max_string_chars else _string_cap(text)
+        return text if len(text) <= active_meter.current.max_string_chars else string_cap(text)
     if ta is int or ta is Decimal:
         return numbers.add(a, b if type(b) in _NUMBER_SET else _operand_number(b))
     if ta is _dt.datetime:

@@ -211,6 +211,18 @@ def test_decimal_literal_fast_paths_keep_one_c_errors(body: str, message: str) -
     assert error_of(body) == message
 
 
+def test_string_concatenation_inline_keeps_presentations_order_and_the_cap() -> None:
+    out = run(
+        'С = "а"; Сообщить("х" + 1.5 + Истина); Сообщить(С + Неопределено + "!"); Сообщить("а" + "б" + С);'
+        'Сообщить(ТипЗнч("1" + 2) = Тип("Строка")); Сообщить(1 + "2"); Сообщить(С + С + 1);'
+    )
+    assert out == ["х1,5Да", "а!", "аба", "Да", "3", "аа1"]
+    with pytest.raises(ExecutionLimit):
+        run('С = "0123456789"; Х = "а" + С + С;', max_string_chars=15)
+    with pytest.raises(ExecutionLimit):
+        run('С = "0123456789"; Х = С + "а" + С;', max_string_chars=15)
+
+
 def test_whole_number_results_are_python_ints() -> None:
     engine = Engine()
     module = engine.load("Функция Ф(А, Б) Экспорт Возврат А * Б; КонецФункции", "Тест")
