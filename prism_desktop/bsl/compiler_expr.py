@@ -159,6 +159,8 @@ class ExpressionCompiler:
             return f"({self.condition(node.left)} {op} {self.condition(node.right)})", "bool"
         left = self.expr(node.left)
         right = self.expr(node.right)
+        if op == "+" and left[1] == "str":
+            return self._concat(left, right), "str"
         if op in _ARITH:
             return self._arith(op, left, right), "any"
         if op in _COMPARE:
@@ -187,6 +189,25 @@ class ExpressionCompiler:
         lf, lr = self.bind(lc)
         rf, rr = self.bind(rc)
         return f"({lr} {pyop} {rr} if type({lf}) is type({rf}) is int else {slow}({lr}, {rr}))"
+
+    def _concat(self, left: Code, right: Code) -> str:
+        """`Строка + Х`: a string on the left makes a string (Х by its presentation, in `_add`); two
+        strings are joined inline and checked against the run's string cap as `_add` checks them.
+        The left operand is evaluated first."""
+        (lc, _), (rc, rk) = left, right
+        joined = self.temp()
+        if rk == "str":  # two strings: left, then right, joined
+            return f"({joined} if len({joined} := {lc} + {rc}) <= _MAXS else _capped({joined}))"
+        if is_number_or_string_literal(lc):
+            first, ref = self.bind(rc)
+            check = f"type({first}) is str"
+            lf, lr = lc, lc
+        else:
+            lf, lr = self.bind(lc)
+            first, ref = self.bind(rc)
+            check = f"type({lf}) is str and type({first}) is str"
+        join = f"({joined} if len({joined} := {lr} + {ref}) <= _MAXS else _capped({joined}))"
+        return f"({join} if {check} else _add({lr}, {ref}))"
 
     def _decimal_arith(self, op: str, left: Code, right: Code) -> str:
         """A decimal literal with a number (a price times a quantity, a sum plus 0.01): straight to

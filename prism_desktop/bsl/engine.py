@@ -384,7 +384,7 @@ class Engine:
             "__builtins__": _GENERATED_CODE_BUILTINS,
             "_R": self, "_tick": self.state.tick, "_n": 0, "_MAXD": self.limits.recursion_depth,
             "_cs": module.counters, "_deep": lambda _d: recursion_limit(self.limits.recursion_depth),
-            "_MAXS": self.limits.max_string_chars, "_big": self._string_too_long,
+            "_MAXS": self.limits.max_string_chars, "_big": self._string_too_long, "_capped": rt.string_cap,
             "_charge": charge, "_scope": scope, "_Goto": GotoSignal,
             "_add": rt.add, "_sub": rt.sub, "_mul": rt.mul, "_div": rt.div, "_mod": rt.mod,
             "_nadd": numbers.add, "_nsub": numbers.sub, "_nmul": numbers.mul, "_Dec": Decimal,

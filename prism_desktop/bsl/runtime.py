@@ -11,6 +11,7 @@ import inspect
 from collections.abc import Iterator
 from decimal import Decimal
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from prism_desktop.bsl.limits import CHUNK, LimitState
@@ -37,7 +38,8 @@ _NUMBER_SET = frozenset((int, Decimal))
 # Arithmetic
 
 
-def _string_cap(text: str) -> str:
+def string_cap(text: str) -> str:
+    """A concatenation's result, refused (ExecutionLimit) when longer than the run's string cap."""
     cap = active_meter.current.max_string_chars
     if len(text) > cap:
         raise ExecutionLimit("memory", f"строка превысила предел {cap} символов")
@@ -50,7 +52,7 @@ def add(a: Any, b: Any) -> Any:
     ta = type(a)
     if ta is str:
         text = a + (b if type(b) is str else to_string(b))
-        return text if len(text) <= active_meter.current.max_string_chars else _string_cap(text)
+        return text if len(text) <= active_meter.current.max_string_chars else string_cap(text)
     if ta is int or ta is Decimal:
         return numbers.add(a, b if type(b) in _NUMBER_SET else _operand_number(b))
     if ta is _dt.datetime:
@@ -146,7 +148,9 @@ def member_getter(cls: type, key: str, name: str) -> Any:
     entry = cls._props.get(key)
     fields = getattr(cls, "bsl_field_getter", None)
     if entry is not None and (fields is not None or cls.bsl_get is BslObject.bsl_get):
-        return getattr(cls, entry[0])
+        getter = getattr(cls, entry[0])
+        reads = getattr(getter, "__bsl_prop_reads__", None)
+        return getter if reads is None else attrgetter(reads)
     if entry is None and fields is not None:
         return fields(key, name)
     return lambda obj: obj.bsl_get(name)

@@ -121,6 +121,25 @@ def test_one_call_site_serves_several_types() -> None:
     assert out == ["0", "0", "1"]
 
 
+def test_one_member_site_reads_key_and_value_pairs_and_structure_fields() -> None:
+    # КлючИЗначение.Значение is read as an attribute; a Структура's field of the same name, a
+    # property-less object and Неопределено at the same site keep their own reading and errors
+    out = run(
+        'С = Новый Соответствие; С.Вставить("к", 1); Ст = Новый Структура("Значение", 2);'
+        "Значения = Новый Массив; Для Каждого Э Из С Цикл Значения.Добавить(Э); КонецЦикла;"
+        "Значения.Добавить(Ст); Значения.Добавить(Новый Массив); Значения.Добавить(Неопределено);"
+        "Для Каждого З Из Значения Цикл"
+        "  Попытка Сообщить(З.Значение); Исключение Сообщить(ИнформацияОбОшибке().Описание); КонецПопытки;"
+        "КонецЦикла;"
+    )
+    assert out == [
+        "1",
+        "2",
+        "Поле объекта не обнаружено (Значение)",
+        "Значение не является значением объектного типа (Значение)",
+    ]
+
+
 def test_decimal_arithmetic_stays_exact() -> None:
     out = run(
         "Сообщить(0.1 + 0.2 = 0.3); Сообщить(1/3); Сообщить(1/3*3); Сообщить(2.5 * 2);"
@@ -190,6 +209,18 @@ def test_decimal_literal_fast_paths_keep_the_general_operators(body: str, expect
 )
 def test_decimal_literal_fast_paths_keep_one_c_errors(body: str, message: str) -> None:
     assert error_of(body) == message
+
+
+def test_string_concatenation_inline_keeps_presentations_order_and_the_cap() -> None:
+    out = run(
+        'С = "а"; Сообщить("х" + 1.5 + Истина); Сообщить(С + Неопределено + "!"); Сообщить("а" + "б" + С);'
+        'Сообщить(ТипЗнч("1" + 2) = Тип("Строка")); Сообщить(1 + "2"); Сообщить(С + С + 1);'
+    )
+    assert out == ["х1,5Да", "а!", "аба", "Да", "3", "аа1"]
+    with pytest.raises(ExecutionLimit):
+        run('С = "0123456789"; Х = "а" + С + С;', max_string_chars=15)
+    with pytest.raises(ExecutionLimit):
+        run('С = "0123456789"; Х = С + "а" + С;', max_string_chars=15)
 
 
 def test_whole_number_results_are_python_ints() -> None:

@@ -124,7 +124,8 @@ def str_find(
     text: Any, substring: Any, direction: Any = None, start: Any = None, occurrence: Any = None
 ) -> int:
     """СтрНайти(Строка, ПодстрокаПоиска, НаправлениеПоиска, НачальнаяПозиция, НомерВхождения)."""
-    s, sub = arg_str(text), arg_str(substring)
+    s = text if type(text) is str else arg_str(text)
+    sub = substring if type(substring) is str else arg_str(substring)
     if direction is None and start is None and occurrence is None:  # the everyday two-argument form
         return s.find(sub) + 1 if sub else 1
     backwards = direction is FROM_END
@@ -167,10 +168,11 @@ def str_find(
 
 @builtin("СтрЗаменить", "StrReplace")
 def str_replace(text: Any, substring: Any, replacement: Any) -> str:
-    s, sub = arg_str(text), arg_str(substring)
+    s = text if type(text) is str else arg_str(text)
+    sub = substring if type(substring) is str else arg_str(substring)
     if sub == "":
         return s
-    result = s.replace(sub, arg_str(replacement))
+    result = s.replace(sub, replacement if type(replacement) is str else arg_str(replacement))
     return result if len(result) <= len(s) else _check_size(result)  # only growth can pass the cap
 
 

@@ -18,11 +18,11 @@ class BslKeyAndValue(BslObject):
         self.key = key
         self.value = value
 
-    @prop("Ключ", "Key")
+    @prop("Ключ", "Key", reads="key")
     def get_key(self) -> Any:
         return self.key
 
-    @prop("Значение", "Value")
+    @prop("Значение", "Value", reads="value")
     def get_value(self) -> Any:
         return self.value
 
