@@ -153,10 +153,17 @@ def test_python_and_go_runs_are_reviewed_with_their_language_and_tests(
     assert {table.item(r, 1).text() for r in range(6)} == {"pass"}
 
 
-def test_a_library_run_shows_both_packages_and_a_patch_that_does_not_apply(
-    qtbot: Any, coding_window: Any, store: Store
-) -> None:
+def test_typescript_and_library_runs(qtbot: Any, coding_window: Any, store: Store) -> None:
     window = coding_window
+    keyword = format_for(Keyword, False)
+    assert keyword is not None
+    review = _open(qtbot, window, _run_id(store, "algo_ts_001", "demo/meridian-chat-70b", 0))
+    code = review.code
+    assert code.language == "typescript" and code.candidate_title.text() == "Candidate (solution.ts)"
+    assert code.reference_title.text() == "Reference (algo_ts_001.reference.ts)"
+    assert _coloured(code.candidate)["export"] == keyword.foreground().color().name()
+    assert "tsc" in review.logs.syntax_summary.text() and review.logs.code_tests.rowCount() >= 6
+
     review = _open(qtbot, window, _run_id(store, "lib_semverkit", "demo/aster-code-14b", 3))
     code = review.code
     assert code.reference_title.text() == "Reference (reference/semverkit/)"
