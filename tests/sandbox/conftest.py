@@ -55,6 +55,16 @@ STANDIN_HARNESS = textwrap.dedent(
             os._exit(0)
         if code == "exit-early":
             os._exit(3)
+        if code == "touch-inputs":  # the worker's own files: readable, never writable
+            spec_path = sys.argv[sys.argv.index("--spec") + 1]
+            for target in (spec_path, os.path.join(os.path.dirname(spec_path), "new"),
+                           "/opt/prism/prism_desktop/new", "/opt/prism/new", "/etc/new"):
+                try:
+                    open(target, "a").close()
+                    print("WROTE", target)
+                except OSError as exc:
+                    print("REFUSED", target, exc.errno)
+            print("READ", len(open(spec_path).read()) > 0)
         result.tests = TestsMeasurement("standin 1", "ok", total=1)
         return result
     """
@@ -146,6 +156,14 @@ def standin_docker(
     standin_package: Path, docker_client: docker.DockerClient, no_leftovers: None
 ) -> DockerBackend:
     return DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False)
+
+
+@pytest.fixture
+def standin_docker_copy(
+    standin_package: Path, docker_client: docker.DockerClient, no_leftovers: None
+) -> DockerBackend:
+    """The files copied through the engine's API, as for a remote engine (engine_files.py)."""
+    return DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False, copy_files=True)
 
 
 @pytest.fixture
