@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NoReturn
 
@@ -67,48 +66,65 @@ class CompileError(Exception):
         self.col = col
 
 
-@dataclass
+# The records below are plain slotted classes, not dataclasses: each dataclass costs about a
+# millisecond of every start of the engine to create.
+
+
 class ParamInfo:
-    name: str
-    key: str
-    by_value: bool
-    has_default: bool
-    default_code: str
-    default_value: Any
+    __slots__ = ("by_value", "default_code", "default_value", "has_default", "key", "name")
+
+    def __init__(self, name: str, key: str, by_value: bool, has_default: bool, default_code: str,
+                 default_value: Any) -> None:
+        self.name = name
+        self.key = key
+        self.by_value = by_value
+        self.has_default = has_default
+        self.default_code = default_code
+        self.default_value = default_value
 
 
-@dataclass
 class MethodInfo:
-    name: str
-    key: str
-    kind: str  # "procedure" | "function"
-    params: list[ParamInfo]
-    export: bool
-    py_name: str
-    modified: frozenset[int]
-    line: int
-    end_line: int
+    __slots__ = ("end_line", "export", "key", "kind", "line", "modified", "name", "params", "py_name")
+
+    def __init__(self, name: str, key: str, kind: str, params: list[ParamInfo], export: bool, py_name: str,
+                 modified: frozenset[int], line: int, end_line: int) -> None:
+        self.name = name
+        self.key = key
+        self.kind = kind  # "procedure" | "function"
+        self.params = params
+        self.export = export
+        self.py_name = py_name
+        self.modified = modified
+        self.line = line
+        self.end_line = end_line
 
 
-@dataclass
 class VariableInfo:
-    name: str
-    key: str
-    export: bool
-    py_name: str
+    __slots__ = ("export", "key", "name", "py_name")
+
+    def __init__(self, name: str, key: str, export: bool, py_name: str) -> None:
+        self.name = name
+        self.key = key
+        self.export = export
+        self.py_name = py_name
 
 
-@dataclass
 class ModuleCode:
-    python: str
-    line_map: list[int]  # python line (1-based index) -> BSL line
-    methods: dict[str, MethodInfo]
-    variables: dict[str, VariableInfo]
-    constants: dict[str, Any]  # names the namespace must hold (literals, built-ins, properties)
-    has_body: bool
-    counting: str
-    sections: dict[int, str] = field(default_factory=dict)  # BSL line -> method name (codestat)
-    marked_lines: set[int] = field(default_factory=set)  # lines that carry a counting mark
+    __slots__ = ("constants", "counting", "has_body", "line_map", "marked_lines", "methods", "python",
+                 "sections", "variables")
+
+    def __init__(self, python: str, line_map: list[int], methods: dict[str, MethodInfo],
+                 variables: dict[str, VariableInfo], constants: dict[str, Any], has_body: bool, counting: str,
+                 sections: dict[int, str], marked_lines: set[int]) -> None:
+        self.python = python
+        self.line_map = line_map  # python line (1-based index) -> BSL line
+        self.methods = methods
+        self.variables = variables
+        self.constants = constants  # names the namespace must hold (literals, built-ins, properties)
+        self.has_body = has_body
+        self.counting = counting
+        self.sections = sections  # BSL line -> method name (codestat)
+        self.marked_lines = marked_lines  # lines that carry a counting mark
 
 
 SNIPPET_COUNTING = "snippet"  # code of Выполнить/Вычислить under codestat: every entry on the calling line
@@ -526,6 +542,10 @@ class FunctionCompiler(ExpressionCompiler):
         if kind == "int":
             self.emit(f"{var} = ({var} + {rest} if type({var}) is int else _add({var}, {rest}))")
             return True
+        if kind == "dec":  # a sum plus a decimal literal: straight to the decimal arithmetic
+            guard = f"type({var}) is _Dec or type({var}) is int"
+            self.emit(f"{var} = (_nadd({var}, {rest}) if {guard} else _add({var}, {rest}))")
+            return True
         temp = rest if is_simple(rest) else self.temp()
         if temp != rest:
             self.emit(f"{temp} = {rest}")
@@ -534,6 +554,8 @@ class FunctionCompiler(ExpressionCompiler):
         self.emit(f"elif type({var}) is str and type({temp}) is str:")
         self.emit(f"    {var} += {temp}")
         self.emit(f"    if len({var}) > _MAXS: raise _big()")
+        self.emit(f"elif type({var}) is _Dec and (type({temp}) is _Dec or type({temp}) is int):")  # money
+        self.emit(f"    {var} = _nadd({var}, {temp})")
         self.emit("else:")
         self.emit(f"    {var} = _add({var}, {temp})")
         return True

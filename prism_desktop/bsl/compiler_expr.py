@@ -1,8 +1,9 @@
 """Expressions → Python expressions.
 
-Each compiled expression carries a static kind ("bool", "int", "str" or "any"). Operators get an
-inline fast path for the overwhelmingly common case (two ints, or a comparison with a literal) and
-fall back to the runtime helpers otherwise; operands are evaluated exactly once, left to right,
+Each compiled expression carries a static kind ("bool", "int", "str", "dec" — a non-whole number
+literal — or "any"). Operators get an inline fast path for the overwhelmingly common case (two ints,
+a comparison with a literal, arithmetic of a number and a decimal literal) and fall back to the
+runtime helpers otherwise; operands are evaluated exactly once, left to right,
 through walrus temporaries. By-reference write-back after a call is also an expression
 (`(r := f(…), (x := out[0]), r)[-1]`), so calls can stay inside expressions.
 """
@@ -28,6 +29,7 @@ TOO_MANY_ARGS = "Слишком много фактических парамет
 TOO_FEW_ARGS = "Недостаточно фактических параметров"
 
 _ARITH = {"+": ("+", "_add"), "-": ("-", "_sub"), "*": ("*", "_mul")}
+_NUMBER_ARITH = {"+": "_nadd", "-": "_nsub", "*": "_nmul"}  # numbers.add …: both operands numbers
 _COMPARE = {"=": ("==", "_eq"), "<>": ("!=", "_ne"), "<": ("<", "_lt"), "<=": ("<=", "_le"),
             ">": (">", "_gt"), ">=": (">=", "_ge")}
 
@@ -130,7 +132,9 @@ class ExpressionCompiler:
             return (repr(value) if value >= 0 else f"({value})"), "int"
         if isinstance(value, str):
             return repr(value), "str"
-        if isinstance(value, Decimal | _dt.datetime):
+        if isinstance(value, Decimal):
+            return self.module.constant(value), "dec"
+        if isinstance(value, _dt.datetime):
             return self.module.constant(value), "any"
         self.fail("Недопустимая константа", node)
 
@@ -172,6 +176,8 @@ class ExpressionCompiler:
             return f"({lc} {pyop} {rc})"
         if lk == "str" or rk == "str":
             return f"{slow}({lc}, {rc})"
+        if "dec" in (lk, rk):
+            return self._decimal_arith(op, left, right)
         if rk == "int":
             first, ref = self.bind(lc)
             return f"({ref} {pyop} {rc} if type({first}) is int else {slow}({ref}, {rc}))"
@@ -181,6 +187,22 @@ class ExpressionCompiler:
         lf, lr = self.bind(lc)
         rf, rr = self.bind(rc)
         return f"({lr} {pyop} {rr} if type({lf}) is type({rf}) is int else {slow}({lr}, {rr}))"
+
+    def _decimal_arith(self, op: str, left: Code, right: Code) -> str:
+        """A decimal literal with a number (a price times a quantity, a sum plus 0.01): straight to
+        the decimal arithmetic of values/numbers.py, guarded by the other operand's type; a string or
+        a date on the other side takes the general helper, with its conversions and errors."""
+        fast, slow = _NUMBER_ARITH[op], _ARITH[op][1]
+        (lc, lk), (rc, rk) = left, right
+        if lk in ("int", "dec") and rk in ("int", "dec"):
+            return f"{fast}({lc}, {rc})"
+        if lk == "dec":
+            first, ref = self.bind(rc)
+            guard = f"type({first}) is _Dec or type({ref}) is int"
+            return f"({fast}({lc}, {ref}) if {guard} else {slow}({lc}, {ref}))"
+        first, ref = self.bind(lc)
+        guard = f"type({first}) is _Dec or type({ref}) is int"
+        return f"({fast}({ref}, {rc}) if {guard} else {slow}({ref}, {rc}))"
 
     def _remainder(self, left: Code, right: Code) -> str:
         """`%` of two non-negative/positive ints is Python's %; anything else goes to _mod (the sign
@@ -203,6 +225,8 @@ class ExpressionCompiler:
                 return identity
         if (lk == "int" or (lk == "str" and op in ("=", "<>"))) and rk == lk:
             return f"({lc} {pyop} {rc})"
+        if "dec" in (lk, rk) and "str" not in (lk, rk):
+            return self._decimal_compare(pyop, slow, left, right)
         if rk in ("int", "str") and (op in ("=", "<>") or rk == "int"):
             first, ref = self.bind(lc)
             return f"({ref} {pyop} {rc} if type({first}) is {rk} else {slow}({ref}, {rc}))"
@@ -216,6 +240,20 @@ class ExpressionCompiler:
             return (f"({lr} {pyop} {rr} if ({t} := type({lf})) is type({rf}) and ({t} is int or {t} is str) "
                     f"else {slow}({lr}, {rr}))")
         return f"({lr} {pyop} {rr} if type({lf}) is type({rf}) is int else {slow}({lr}, {rr}))"
+
+    def _decimal_compare(self, pyop: str, slow: str, left: Code, right: Code) -> str:
+        """A comparison with a decimal literal: Python compares an int or a Decimal with a Decimal
+        exactly, as the platform compares numbers; anything else takes the general helper."""
+        (lc, lk), (rc, rk) = left, right
+        if lk in ("int", "dec") and rk in ("int", "dec"):
+            return f"({lc} {pyop} {rc})"
+        if lk == "dec":
+            first, ref = self.bind(rc)
+            guard = f"type({first}) is _Dec or type({ref}) is int"
+            return f"({lc} {pyop} {ref} if {guard} else {slow}({lc}, {ref}))"
+        first, ref = self.bind(lc)
+        guard = f"type({first}) is _Dec or type({ref}) is int"
+        return f"({ref} {pyop} {rc} if {guard} else {slow}({ref}, {rc}))"
 
     @staticmethod
     def _identity_compare(pyop: str, lc: str, rc: str) -> str | None:

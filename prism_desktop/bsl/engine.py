@@ -19,7 +19,7 @@ import itertools
 import sys
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from decimal import Decimal
 from functools import partial
 from typing import Any
 
@@ -40,6 +40,7 @@ from prism_desktop.bsl.parser import parse_expression, parse_module, parse_state
 from prism_desktop.bsl.stdlib.collections.array import BslArray
 from prism_desktop.bsl.stdlib.collections.structure import BslStructure
 from prism_desktop.bsl.stdlib.types import new_object, new_object_dynamic
+from prism_desktop.bsl.values import numbers
 from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit, Meter, active_meter
 
 ENGINE_NAME = "prism-bsl"
@@ -167,12 +168,14 @@ class LineMeter(Meter):
             self.by_line[key] = self.by_line.get(key, 0) + units
 
 
-@dataclass
 class MethodSignature:
-    name: str
-    kind: str
-    params: list[str]
-    export: bool
+    __slots__ = ("export", "kind", "name", "params")
+
+    def __init__(self, name: str, kind: str, params: list[str], export: bool) -> None:
+        self.name = name
+        self.kind = kind
+        self.params = params
+        self.export = export
 
 
 class BslModule:
@@ -384,6 +387,7 @@ class Engine:
             "_MAXS": self.limits.max_string_chars, "_big": self._string_too_long,
             "_charge": charge, "_scope": scope, "_Goto": GotoSignal,
             "_add": rt.add, "_sub": rt.sub, "_mul": rt.mul, "_div": rt.div, "_mod": rt.mod,
+            "_nadd": numbers.add, "_nsub": numbers.sub, "_nmul": numbers.mul, "_Dec": Decimal,
             "_neg": rt.neg, "_plus": rt.plus, "_truth": rt.truth,
             "_eq": rt.eq, "_ne": rt.ne, "_lt": rt.lt, "_le": rt.le, "_gt": rt.gt, "_ge": rt.ge,
             "_gm": rt.get_member, "_sm": rt.set_member, "_cm": rt.call_method, "_cmr": rt.call_method_byref,

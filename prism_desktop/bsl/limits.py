@@ -12,21 +12,30 @@ ExecutionLimit, which Попытка cannot catch.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from prism_desktop.bsl.values.base import ExecutionLimit
 
 CHUNK = 2048  # steps between deadline checks (about 0.1 ms of BSL code)
 
 
-@dataclass
 class RunLimits:
-    timeout_s: float | None = 15.0  # per call (None: no deadline)
-    max_steps: int | None = None  # method entries + loop iterations per call (None: unlimited)
-    recursion_depth: int = 1000  # BSL call depth
-    max_collection_items: int = 5_000_000
-    max_string_chars: int = 50_000_000
-    max_output_chars: int = 1_000_000
+    # a plain class, not a dataclass: made at import, a dataclass costs start-up time (≈1 ms each)
+    __slots__ = ("max_collection_items", "max_output_chars", "max_steps", "max_string_chars",
+                 "recursion_depth", "timeout_s")
+
+    def __init__(self, timeout_s: float | None = 15.0, max_steps: int | None = None,
+                 recursion_depth: int = 1000, max_collection_items: int = 5_000_000,
+                 max_string_chars: int = 50_000_000, max_output_chars: int = 1_000_000) -> None:
+        self.timeout_s = timeout_s  # per call (None: no deadline)
+        self.max_steps = max_steps  # method entries + loop iterations per call (None: unlimited)
+        self.recursion_depth = recursion_depth  # BSL call depth
+        self.max_collection_items = max_collection_items
+        self.max_string_chars = max_string_chars
+        self.max_output_chars = max_output_chars
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"RunLimits({shown})"
 
 
 class LimitState:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from prism_desktop.bsl import diagnostics as diag
 from prism_desktop.bsl.diagnostics import Diagnostic
@@ -52,20 +51,25 @@ _DIRECTIVE_WORD = re.compile(r"([^\W\d]\w*)")
 _COND_TOKEN = re.compile(r"\s*(?:(\()|(\))|([^\W\d]\w*)|(\S))")
 
 
-@dataclass(slots=True)
 class _Frame:
-    kind: str  # canonical opening directive
-    token: Token
-    parent_active: bool
-    active: bool
-    taken: bool = False  # an #Если branch was already chosen
-    seen_else: bool = False
+    # a plain class, not a dataclass: made at import, a dataclass costs start-up time (≈1 ms each)
+    __slots__ = ("active", "kind", "parent_active", "seen_else", "taken", "token")
+
+    def __init__(self, kind: str, token: Token, parent_active: bool, active: bool) -> None:
+        self.kind = kind  # canonical opening directive
+        self.token = token
+        self.parent_active = parent_active
+        self.active = active
+        self.taken = False  # an #Если branch was already chosen
+        self.seen_else = False
 
 
-@dataclass(frozen=True, slots=True)
 class PreprocessResult:
-    tokens: list[Token]
-    diagnostics: list[Diagnostic]
+    __slots__ = ("diagnostics", "tokens")
+
+    def __init__(self, tokens: list[Token], diagnostics: list[Diagnostic]) -> None:
+        self.tokens = tokens
+        self.diagnostics = diagnostics
 
 
 def normalize_defines(defines: Iterable[str] | None) -> frozenset[str]:

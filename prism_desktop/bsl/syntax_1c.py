@@ -19,6 +19,8 @@ goes on after an error decides the score. The rules below follow PRISM's publish
   method's end finds unclosed — its fourth cluster).
 * A `|` outside a string is no such foreign character (B20/GigaChat-2-Pro: query lines starting with
   `|` after a missing opening quote end no module; 1C reports errors lines later).
+* `Дата()` with no argument is `Ожидается выражение` (B19/yandexgpt-5-lite: `НачалоПериода(Дата(), День)`
+  inside a call's argument list; 1C then reports nothing until the statement's `;`).
 * A statement that starts with a keyword no statement starts with (`ИЗ` of a query text left outside
   its string, `Тогда` after a call) is `Неопознанный оператор`; 1C then skips to the next keyword a
   statement or a block starts or ends with, and the module ends there: `Обнаружено логическое
@@ -37,7 +39,7 @@ from prism_desktop.bsl.diagnostics import Diagnostic
 from prism_desktop.bsl.lexer import tokenize
 from prism_desktop.bsl.parser import Parser, _tokens
 from prism_desktop.bsl.token_cursor import BLOCK_END, METHOD_KEYWORDS, STATEMENT_KEYWORDS
-from prism_desktop.bsl.tokens import EOF, KEYWORD, OP, Token
+from prism_desktop.bsl.tokens import EOF, IDENT, KEYWORD, OP, Token
 
 LOGICAL_END = "Обнаружено логическое завершение исходного текста модуля"
 UNRECOGNIZED_STATEMENT = "Неопознанный оператор"
@@ -48,6 +50,7 @@ _CLOSERS = {
 _RESUME_KEYWORDS = STATEMENT_KEYWORDS | BLOCK_END | METHOD_KEYWORDS
 _METHOD_BOUNDS = METHOD_KEYWORDS | frozenset(_CLOSERS)
 _BAR_MESSAGE = diag.bad_character("|")
+_DATE = "дата"
 
 Position = tuple[int, int]
 
@@ -93,6 +96,15 @@ class Parser1C(Parser):
             return super().parse_method(annotations)
         finally:
             self.closer = saved
+
+    def parse_primary(self) -> A.Expr:
+        tok = self.tok
+        if tok.kind == IDENT and tok.key == _DATE and self.peek().key == "(" and self.peek(2).key == ")":
+            # `Дата()`: 1C's built-in Дата takes its arguments as expressions and has no empty form
+            self.advance()
+            self.advance()
+            raise self.fail(diag.EXPECTED_EXPRESSION)
+        return super().parse_primary()
 
     def parse_statement(self) -> A.Stmt | None:
         tok = self.tok

@@ -263,12 +263,23 @@ def _report(exc: Exception) -> int:
     return EXIT_INTERNAL
 
 
+def _named_first(arguments: list[str]) -> Command | None:
+    """The command whose words open the command line (`bsl run FILE`, the everyday form): the pass
+    with placeholders is not needed to find it (that pass is ≈ 10 ms of every start)."""
+    for command in COMMANDS:
+        if tuple(arguments[: len(command.words)]) == command.words:
+            return command
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
-    # First pass with placeholders: which command was chosen (--help and --version end here).
-    parser, offered = build_parser()
-    first, _unknown = parser.parse_known_args(arguments)
-    chosen: Command | None = getattr(first, "chosen_command", None)
+    chosen = _named_first(arguments)
+    if chosen is None:
+        # First pass with placeholders: which command was chosen (--help and --version end here).
+        parser, offered = build_parser()
+        first, _unknown = parser.parse_known_args(arguments)
+        chosen = getattr(first, "chosen_command", None)
     if chosen is None:
         if GUI_COMMAND[0] not in offered:
             parser.print_help()

@@ -288,7 +288,10 @@ class MainWindow(QMainWindow):
         l2 = workspace.protocols.l2
         self._axes = {c: applicable_axes(c, l2) for c in workspace.categories}
         self._compute_verified()
-        self.debug.set_workspace(workspace)
+        # Debug mode runs 1C code on the BSL engine: a coding bench has no use for it.
+        one_c = workspace.kind == "prism"
+        self.debug.set_workspace(workspace if one_c else None)
+        self.tabs.setTabEnabled(DEBUG_TAB, one_c)
         self._new_review(workspace)
         self.refresh_choices()
         self._retranslate()
@@ -779,6 +782,8 @@ class MainWindow(QMainWindow):
             self.review.code.set_zoom(zoom)
 
     def debug_current_task(self) -> None:
+        if not self.tabs.isTabEnabled(DEBUG_TAB):
+            return
         self.tabs.setCurrentIndex(DEBUG_TAB)  # _tab_changed opens the current run's task there
 
     def _tab_changed(self, index: int) -> None:

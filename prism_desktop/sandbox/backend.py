@@ -58,6 +58,22 @@ class CancelToken:
                 self._hooks.pop(key, None)
 
 
+def cancel_token(cancel: threading.Event | CancelToken | None) -> CancelToken:
+    """The GUI holds a threading.Event; batches want a CancelToken. Bridge them with a watcher."""
+    if isinstance(cancel, CancelToken):
+        return cancel
+    token = CancelToken()
+    if cancel is not None:
+        event = cancel
+
+        def watch() -> None:
+            event.wait()
+            token.cancel()
+
+        threading.Thread(target=watch, name="prism-cancel-watch", daemon=True).start()
+    return token
+
+
 @dataclass
 class ProbeResult:
     """A plain Python snippet run under the same confinement as a candidate run."""

@@ -20,7 +20,7 @@ from prism_desktop.sandbox.image import (
     run_builder,
 )
 
-CODE_IMAGE_RECIPE = "1"  # bump when build_offline.sh or the Dockerfiles change what an image holds
+CODE_IMAGE_RECIPE = "2"  # bump when build_offline.sh or the Dockerfiles change what an image holds
 TOOLCHAIN_LABEL = "prism-desktop.toolchain"
 Progress = Callable[[str], None]
 

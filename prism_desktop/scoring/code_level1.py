@@ -5,7 +5,9 @@ S — the candidate compiles: 10 clean, 8 with warnings (go vet), 2 when the com
     0 when the answer holds no code in the task's language or its patch does not apply.
 M — the share of the task's tests that pass, on 0–10: 10 · passed / total, where total is the
     larger of the task's test_count and the tests that ran; 0 when the code does not compile.
-O, P — not applicable to these tasks (N/A with the reason). Q = M."""
+O, P — not applicable to these tasks (N/A with the reason). Q = M.
+The lint/type gate of library tasks (ruff, mypy) is reported in detail.S.gate and changes no score:
+Commit-0 too reports its lint step apart from the share of passing tests."""
 
 from __future__ import annotations
 
@@ -49,7 +51,24 @@ def score_syntax(result: CodeRunResult) -> AxisScore:
         detail["status"] = "timeout"
     if not compiled.ok and not diagnostics:
         detail["output"] = compiled.output[-2000:]
+    if result.gate is not None:
+        detail["gate"] = gate_detail(result)
     return AxisScore(score, detail).measured_by(instrument(result))
+
+
+def gate_detail(result: CodeRunResult) -> dict[str, Any]:
+    """{tool: {status, findings, diagnostics[, output]}}: pass / fail / unavailable / timeout / error."""
+    detail: dict[str, Any] = {}
+    for check in result.gate or []:
+        entry: dict[str, Any] = {
+            "status": check.status,
+            "findings": len(check.diagnostics) if check.status in ("pass", "fail") else None,
+            "diagnostics": [asdict(d) for d in check.diagnostics[:50]],
+        }
+        if check.status not in ("pass", "fail"):
+            entry["output"] = check.output[-1000:]
+        detail[check.tool] = entry
+    return detail
 
 
 def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:

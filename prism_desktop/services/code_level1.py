@@ -12,15 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.backend import CancelToken
+from prism_desktop.sandbox.backend import cancel_token
 from prism_desktop.sandbox.code.candidate import extract_code
 from prism_desktop.sandbox.code.library_candidate import PatchError, library_files
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run
 from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
-from prism_desktop.services.score_experiment import checkpoint_path, run_key
-from prism_desktop.workspace.atomic import write_json_atomic
+from prism_desktop.services.score_experiment import score_with_checkpoint
 from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
 from prism_desktop.workspace.results import Experiment, Generation
 
@@ -54,6 +53,7 @@ def run_spec(task: CodingTask, files: dict[str, str], candidates: list[str], run
         files={**task.tests, **files},
         candidate_files=candidates,
         limits=limits,
+        gate=[str(tool) for tool in task.extra.get("gate", [])] if task.kind == "library" else [],
     )
 
 
@@ -79,16 +79,7 @@ class CodeLevel1Runner:
         on_scored: OnScored | None = None,
         cancel: threading.Event | None = None,
     ) -> list[Scored]:
-        token = CancelToken()
-        if cancel is not None:
-            event = cancel
-
-            def watch() -> None:
-                event.wait()
-                token.cancel()
-
-            threading.Thread(target=watch, name="prism-code-cancel", daemon=True).start()
-
+        token = cancel_token(cancel)
         shared: dict[str, Future[CodeRunResult]] = {}
         lock = threading.Lock()
 
@@ -166,48 +157,24 @@ def score_code_experiment(
     known = {task.id for task in workspace.tasks}
     generations = [g for g in experiment.generations if g.task_id in known]
     unknown = sorted({g.task_id for g in experiment.generations if g.task_id not in known})
-    checkpoint = checkpoint_path(out)
-    done: dict[Any, dict[str, Any]] = {}
-    if checkpoint.exists():
-        for line in checkpoint.read_text(encoding="utf-8").splitlines():
-            try:
-                record = json.loads(line)
-                done[tuple(record["key"])] = record["run"]
-            except (json.JSONDecodeError, KeyError, TypeError):
-                continue  # a torn last line
-    pending = [g for g in generations if run_key(g) not in done]
-    runner = CodeLevel1Runner.open(workspace, jobs, [workspace.task(g.task_id) for g in pending])
-    lock = threading.Lock()
-    fresh: dict[Any, dict[str, Any]] = {}
     toolchains: set[str] = set()
-    infra = 0
-    finished = len(generations) - len(pending)
-    checkpoint.parent.mkdir(parents=True, exist_ok=True)
-    with checkpoint.open("a", encoding="utf-8") as journal:
 
-        def scored(generation: Generation, result: CodeRunResult | None, auto_run: dict[str, Any]) -> None:
-            nonlocal infra, finished
-            with lock:
-                fresh[run_key(generation)] = auto_run
-                finished += 1
-                if result is not None and result.toolchain:
-                    toolchains.add(result.toolchain)
-                if result is not None and result.status in ("infra_error", "cancelled"):
-                    infra += 1
-                else:
-                    journal.write(
-                        json.dumps({"key": list(run_key(generation)), "run": auto_run}, ensure_ascii=False)
-                        + "\n"
-                    )
-                    journal.flush()
-                if on_progress is not None:
-                    on_progress(finished, len(generations), generation)
+    def score_pending(pending: list[Generation], scored: OnScored) -> None:
+        runner = CodeLevel1Runner.open(workspace, jobs, [workspace.task(g.task_id) for g in pending])
 
-        runner.score(pending, on_scored=scored)
-    runs = [(g, fresh.get(run_key(g)) or done[run_key(g)]) for g in generations]
-    write_json_atomic(out, code_auto_file(experiment.name, group_runs(runs), sorted(toolchains)))
-    if infra == 0:
-        checkpoint.unlink(missing_ok=True)
-    return CodeScoreSummary(
-        out, len(generations), len(pending), len(generations) - len(pending), infra, unknown
+        def noted(generation: Generation, result: CodeRunResult | None, auto_run: dict[str, Any]) -> None:
+            if result is not None and result.toolchain:
+                toolchains.add(result.toolchain)
+            scored(generation, result, auto_run)
+
+        runner.score(pending, on_scored=noted)
+
+    batch = score_with_checkpoint(
+        generations,
+        out,
+        {"runner": "docker", "engine": RUNNER_INSTRUMENT, "protocol": PROTOCOL_VERSION},
+        score_pending,
+        lambda runs: code_auto_file(experiment.name, group_runs(runs), sorted(toolchains)),
+        on_progress,
     )
+    return CodeScoreSummary(out, batch.total, batch.scored_now, batch.resumed, batch.infra_errors, unknown)

@@ -1,6 +1,7 @@
 """`check` on a coding workspace: each task's reference solution runs through the same extraction,
 sandbox and scoring as a model's answer and must pass every one of its tests (M = 10, S = 10), with
-as many tests as the task declares."""
+as many tests as the task declares, and the lint/type gate the task asks for (a tool the image lacks is
+reported, not failed)."""
 
 from __future__ import annotations
 
@@ -53,8 +54,12 @@ def check_code_references(
         meaning = detail.get("M", {})
         passed, total = meaning.get("passed"), meaning.get("total")
         ran = len(meaning.get("tests", []))
-        if scores["M"] == 10 and scores["S"] == 10 and ran == task.test_count:
-            outcomes[task.id] = CodeReferenceOutcome(task.id, True, f"{passed}/{total} tests pass")
+        gate = detail.get("S", {}).get("gate", {})
+        gate_text = ", ".join(f"{tool} {entry['status']}" for tool, entry in gate.items())
+        gate_ok = all(entry["status"] in ("pass", "unavailable") for entry in gate.values())
+        if scores["M"] == 10 and scores["S"] == 10 and ran == task.test_count and gate_ok:
+            message = f"{passed}/{total} tests pass" + (f"; gate: {gate_text}" if gate else "")
+            outcomes[task.id] = CodeReferenceOutcome(task.id, True, message)
             continue
         failing = [t for t in meaning.get("tests", []) if t["status"] != "pass"]
         why = meaning.get("reason") or detail.get("S", {}).get("reason") or meaning.get("note") or ""
@@ -68,6 +73,10 @@ def check_code_references(
             first = (syntax.get("diagnostics") or [{}])[0]
             timed_out = syntax.get("status") == "timeout"
             why = "compiler timed out" if timed_out else str(first.get("message", ""))[:300]
+        elif not gate_ok:
+            found = [d for entry in gate.values() for d in entry["diagnostics"]][:1]
+            first_finding = f" ({found[0]['code']} {found[0]['file']}:{found[0]['line']})" if found else ""
+            why = f"the lint/type gate: {gate_text}{first_finding}"
         elif result is not None and result.infra_detail:
             why = result.infra_detail[:300]
         outcomes[task.id] = CodeReferenceOutcome(

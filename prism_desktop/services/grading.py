@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from prism_desktop.review.dataset import machine_step
 from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
+from prism_desktop.sandbox.code.candidate import extract_code as extract_code_in
 from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.store import EditConflict, Store
@@ -32,6 +33,7 @@ from prism_desktop.store.models import (
     Run,
     SessionAssignment,
     SessionItem,
+    WorkspaceSnapshot,
     utcnow,
 )
 from prism_desktop.workspace.protocol import L2Protocol
@@ -157,6 +159,18 @@ def _parse_run_result(logs: str | None) -> RunResult | None:
         return None
 
 
+def _candidate_code(run: Run, snapshot: WorkspaceSnapshot | None) -> str:
+    """The code the machine measured: a 1C module, or in a coding workspace the block in the task's
+    language (the snapshot records it); a library task's candidate is the answer itself (a patch or
+    files, applied to a stub the store does not keep)."""
+    languages = snapshot.task_languages if snapshot is not None and snapshot.kind == "coding" else None
+    if languages and run.task_id in languages:
+        if run.category == "library":
+            return run.response or ""
+        return extract_code_in(run.response or "", str(languages[run.task_id])) or ""
+    return extract_code(run.response or "")
+
+
 def _auto_run(result: Level1Result) -> dict[str, Any]:
     return {
         "scores": {axis: getattr(result, column) for axis, column in SCORE_COLUMNS.items()},
@@ -187,7 +201,7 @@ def load_run_review(store: Store, run_id: int) -> RunReview:
             "model_name": run.model_name,
             "run_index": run.run_index,
             "response": run.response,
-            "candidate_code": extract_code(run.response or ""),
+            "candidate_code": _candidate_code(run, experiment.snapshot if experiment else None),
             "success": run.success,
             "error": run.error,
         }

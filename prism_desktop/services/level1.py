@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from prism_desktop import __version__
-from prism_desktop.sandbox.backend import CancelToken, SandboxBackend, SandboxUnavailable, open_backend
+from prism_desktop.sandbox.backend import (
+    CancelToken,
+    SandboxBackend,
+    SandboxUnavailable,
+    cancel_token,
+    open_backend,
+)
 from prism_desktop.sandbox.pool import SandboxPool
 from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.scoring.extraction import extract_code
@@ -109,7 +115,7 @@ class Level1Runner:
         """Scores every generation; failed generations are scored without a sandbox run. Results
         come back in input order; `on_scored` fires as each one finishes (from a pool thread). A
         cancelled run is returned with status "cancelled" and N/A axes."""
-        token = _token(cancel)
+        token = cancel_token(cancel)
         by_id: dict[str, Generation] = {}
         specs: list[RunSpec] = []
         done: dict[str, Scored] = {}
@@ -155,22 +161,6 @@ class Level1Runner:
         if on_scored is not None:
             on_scored(generation, result, auto_run)
         return generation, result, auto_run
-
-
-def _token(cancel: threading.Event | CancelToken | None) -> CancelToken:
-    """The GUI holds a threading.Event; the pool wants a CancelToken. Bridge them with a watcher."""
-    if isinstance(cancel, CancelToken):
-        return cancel
-    token = CancelToken()
-    if cancel is not None:
-        event = cancel
-
-        def watch() -> None:
-            event.wait()
-            token.cancel()
-
-        threading.Thread(target=watch, name="prism-cancel-watch", daemon=True).start()
-    return token
 
 
 def candidate_generation(task: Task, code: str, *, model_id: str = "debug", run_index: int = 0) -> Generation:

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.level1 import auto_file, group_runs
 from prism_desktop.services.level1 import ENGINE_INSTRUMENT, Level1Runner
 from prism_desktop.workspace.atomic import write_json_atomic
@@ -80,25 +79,34 @@ def _read_checkpoint(path: Path, current: dict[str, str]) -> tuple[dict[RunKey, 
     return done, len(stale - done.keys())
 
 
-def score_experiment(
-    workspace: Workspace,
-    experiment: Experiment,
+@dataclass
+class CheckpointedBatch:
+    total: int
+    scored_now: int
+    resumed: int
+    infra_errors: int
+    rescored: int
+
+
+# (the runs still to score, the callback to call as each one is scored); what it returns is ignored
+ScorePending = Callable[[list[Generation], Callable[[Generation, Any, dict[str, Any]], None]], object]
+
+
+def score_with_checkpoint(
+    generations: list[Generation],
     out: Path,
-    *,
-    sandbox: str = "auto",
-    jobs: int | None = None,
+    current: dict[str, str],
+    score_pending: ScorePending,
+    document: Callable[[list[tuple[Generation, dict[str, Any]]]], dict[str, Any]],
     on_progress: OnProgress | None = None,
-    cancel: threading.Event | None = None,
-) -> ScoreSummary:
-    known = {task.id for task in workspace.tasks}
-    generations = [g for g in experiment.generations if g.task_id in known]
-    unknown = sorted({g.task_id for g in experiment.generations if g.task_id not in known})
+) -> CheckpointedBatch:
+    """The resumable batch shared by `score` on PRISM and on coding workspaces: runs checkpointed under
+    the `current` provenance are taken as they are, the others scored through `score_pending` and
+    journaled as each one ends (infra failures are not, so a resume retries them), and `document`
+    (the runs in input order) is written to `out`."""
     checkpoint = checkpoint_path(out)
-    runner = Level1Runner.open(workspace, sandbox, jobs)
-    current = provenance(workspace, runner.backend.name)
     done, rescored = _read_checkpoint(checkpoint, current)
     pending = [g for g in generations if run_key(g) not in done]
-
     lock = threading.Lock()
     fresh: dict[RunKey, dict[str, Any]] = {}
     infra = 0
@@ -106,7 +114,7 @@ def score_experiment(
     checkpoint.parent.mkdir(parents=True, exist_ok=True)
     with checkpoint.open("a", encoding="utf-8") as journal:
 
-        def scored(generation: Generation, result: RunResult | None, auto_run: dict[str, Any]) -> None:
+        def scored(generation: Generation, result: Any, auto_run: dict[str, Any]) -> None:
             nonlocal infra, finished
             key = run_key(generation)
             with lock:
@@ -121,22 +129,46 @@ def score_experiment(
                 if on_progress is not None:
                     on_progress(finished, len(generations), generation)
 
-        runner.score(pending, on_scored=scored, cancel=cancel)
+        score_pending(pending, scored)
 
     runs = [(g, fresh.get(run_key(g)) or done[run_key(g)]) for g in generations]
-    document = auto_file(
-        experiment.name, runner.backend.name, group_runs(runs), workspace.protocols, ENGINE_INSTRUMENT
-    )
-    write_json_atomic(out, document)
+    write_json_atomic(out, document(runs))
     if infra == 0:
         checkpoint.unlink(missing_ok=True)
+    return CheckpointedBatch(len(generations), len(pending), len(generations) - len(pending), infra, rescored)
+
+
+def score_experiment(
+    workspace: Workspace,
+    experiment: Experiment,
+    out: Path,
+    *,
+    sandbox: str = "auto",
+    jobs: int | None = None,
+    on_progress: OnProgress | None = None,
+    cancel: threading.Event | None = None,
+) -> ScoreSummary:
+    known = {task.id for task in workspace.tasks}
+    generations = [g for g in experiment.generations if g.task_id in known]
+    unknown = sorted({g.task_id for g in experiment.generations if g.task_id not in known})
+    runner = Level1Runner.open(workspace, sandbox, jobs)
+    batch = score_with_checkpoint(
+        generations,
+        out,
+        provenance(workspace, runner.backend.name),
+        lambda pending, scored: runner.score(pending, on_scored=scored, cancel=cancel),
+        lambda runs: auto_file(
+            experiment.name, runner.backend.name, group_runs(runs), workspace.protocols, ENGINE_INSTRUMENT
+        ),
+        on_progress,
+    )
     return ScoreSummary(
         out=out,
-        total=len(generations),
-        scored_now=len(pending),
-        resumed=len(generations) - len(pending),
-        infra_errors=infra,
+        total=batch.total,
+        scored_now=batch.scored_now,
+        resumed=batch.resumed,
+        infra_errors=batch.infra_errors,
         runner=runner.backend.name,
         unknown_tasks=unknown,
-        rescored=rescored,
+        rescored=batch.rescored,
     )

@@ -75,6 +75,21 @@ def read_folder(folder: Path, problems: list[Problem]) -> dict[str, str]:
     return files
 
 
+def read_json_object(path: Path) -> dict[str, Any]:
+    """A task file's JSON object; WorkspaceError (file, line, column) when it cannot be read as one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WorkspaceError(Problem(path, message=f"cannot read: {exc}")) from exc
+    except json.JSONDecodeError as exc:
+        raise WorkspaceError(
+            Problem(path, line=exc.lineno, column=exc.colno, message=f"not JSON: {exc.msg}")
+        ) from exc
+    if not isinstance(data, dict):
+        raise WorkspaceError(Problem(path, found=type(data).__name__, expected="a JSON object"))
+    return data
+
+
 def _field(
     data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path, problems: list[Problem]
 ) -> Any:
@@ -90,16 +105,7 @@ def _field(
 
 def load_task(path: Path, root: Path) -> CodingTask:
     problems: list[Problem] = []
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WorkspaceError(Problem(path, message=f"cannot read: {exc}")) from exc
-    except json.JSONDecodeError as exc:
-        raise WorkspaceError(
-            Problem(path, line=exc.lineno, column=exc.colno, message=f"not JSON: {exc.msg}")
-        ) from exc
-    if not isinstance(data, dict):
-        raise WorkspaceError(Problem(path, found=type(data).__name__, expected="a JSON object"))
+    data = read_json_object(path)
     task_id = _field(data, "task_id", str, path, problems)
     category = _field(data, "category", str, path, problems)
     difficulty = _field(data, "difficulty", str, path, problems)

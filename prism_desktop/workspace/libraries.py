@@ -11,11 +11,10 @@ library's hidden pytest suite decides (score = share of passing tests).
 
 from __future__ import annotations
 
-import json
 from functools import partial
 from pathlib import Path
 
-from .coding import CodingTask, read_folder
+from .coding import CodingTask, read_folder, read_json_object
 from .errors import Problem, ProblemCollector, WorkspaceError
 
 LIBRARY_FILE = "library.json"
@@ -25,16 +24,7 @@ GATES = ("ruff", "mypy")
 def load_library(folder: Path) -> CodingTask:
     path = folder / LIBRARY_FILE
     problems: list[Problem] = []
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WorkspaceError(Problem(path, message=f"cannot read: {exc}")) from exc
-    except json.JSONDecodeError as exc:
-        raise WorkspaceError(
-            Problem(path, line=exc.lineno, column=exc.colno, message=f"not JSON: {exc.msg}")
-        ) from exc
-    if not isinstance(data, dict):
-        raise WorkspaceError(Problem(path, found=type(data).__name__, expected="a JSON object"))
+    data = read_json_object(path)
     if data.get("language", "python") != "python":
         problems.append(Problem(path, key="language", found=repr(data.get("language")), expected="'python'"))
     package = data.get("package")

@@ -205,6 +205,26 @@ def test_a_keyword_where_an_expression_belongs_starts_its_own_statement() -> Non
     assert sorted({line for line in lines(text)}) == [2, 7]
 
 
+def test_date_without_arguments_is_an_expected_expression() -> None:
+    """B19/yandexgpt-5-lite: `НачалоПериода(Дата(), День)` inside a call's arguments — `Ожидается
+    выражение` on that line, then nothing until the statement's `;` (two clusters there, S 6)."""
+    text = "\n".join(
+        [
+            "Функция Ф()",  # 1
+            "    П = Получить(",  # 2
+            "        НачалоПериода(Дата(), День),",  # 3
+            "        Истина,",  # 4
+            "        Истина,",  # 5
+            "        Истина",  # 6
+            "    );",  # 7
+            "    Возврат П;",  # 8
+            "КонецФункции",  # 9
+        ]
+    )
+    assert messages(text) == [(3, "Ожидается выражение")]
+    assert check_syntax_1c("Функция Ф()\n    Возврат Дата(2024, 1, 1);\nКонецФункции").diagnostics == []
+
+
 def test_a_valid_module_has_no_errors_and_no_end() -> None:
     text = (
         "Функция Ф(А) Экспорт\n"

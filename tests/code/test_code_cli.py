@@ -55,7 +55,10 @@ def test_check_runs_references_and_score_writes_a_prism_auto_file(
     assert main(["--workspace", str(small_workspace), "check", "--task", *TASKS, "--jobs", "2"]) == 0
     out = capsys.readouterr().out
     assert "24 tasks (go: 4, library: 2, python: 12, typescript: 6)" in out
-    assert "dbg_go_001: ok — 6/6 tests pass" in out and "lib_textkit: ok — 18/18 tests pass" in out
+    assert (
+        "dbg_go_001: ok — 6/6 tests pass" in out
+        and "lib_textkit: ok — 18/18 tests pass; gate: ruff pass, mypy pass" in out
+    )
 
     auto = small_workspace / "results" / "auto" / "experiment_small_auto_l1.json"
     experiment = small_workspace / "results" / "experiment_small.json"

@@ -3,9 +3,13 @@ correct, partially correct, non-compiling, timing-out and hostile candidates of 
 
 from __future__ import annotations
 
+import docker
 import pytest
 
-from tests.code.conftest import RunAnswer, statuses
+from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec
+from prism_desktop.sandbox.code_docker import CodeDockerBackend
+from prism_desktop.sandbox.code_images import code_image
+from tests.code.conftest import RunAnswer, _unavailable, statuses
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 TASK = "dbg_ts_001"
@@ -105,3 +109,38 @@ export function storm(): void {
     assert '"spec":"EACCES"' in outcome.message and '"private":"EACCES"' in outcome.message
     assert '"/run/prism/out/result.json":"EACCES"' in outcome.message
     assert '"/tmp/prism-tests/chunk.test.js":"EACCES"' in outcome.message
+
+
+NODE_VERDICTS_TEST = """
+import { test } from "node:test";
+import * as assert from "node:assert/strict";
+import { chunk } from "./solution";
+
+test("runs", () => { assert.deepEqual(chunk([1, 2], 1), [[1], [2]]); });
+test("skipped by its author", { skip: "not ready" }, () => { assert.fail("never runs"); });
+test("node stops it", { timeout: 300 }, () => new Promise(() => { setTimeout(() => {}, 2000); }));
+test("runs after it", () => { assert.equal(chunk([], 2).length, 0); });
+"""
+
+
+def test_node_test_runner_verdicts_skip_and_its_own_timeout(engine: docker.DockerClient) -> None:
+    """What only node --test knows (a skipped test, a test stopped by its timeout option) reaches
+    detail.M.tests through our reporter; the tests around them keep their live verdicts."""
+    if not code_image(engine, "typescript").present:
+        _unavailable("the typescript image is missing (prism-desktop sandbox build --code typescript)")
+    spec = CodeRunSpec(
+        run_id="test-node-verdicts",
+        language="typescript",
+        files={"verdicts.test.ts": NODE_VERDICTS_TEST, "solution.ts": CORRECT},
+        candidate_files=["solution.ts"],
+        limits=CodeLimits(per_test_timeout_s=10, run_timeout_s=60),
+    )
+    result = CodeDockerBackend(engine).run(spec)
+    assert statuses(result) == {
+        "runs": "pass",
+        "skipped by its author": "skipped",
+        "node stops it": "timeout",
+        "runs after it": "pass",
+    }, [(t.name, t.status, t.message[:300]) for t in result.tests or []]
+    skipped = next(t for t in result.tests or [] if t.name == "skipped by its author")
+    assert skipped.message == "not ready"

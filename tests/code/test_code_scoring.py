@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
-from prism_desktop.sandbox.code.spec import CodeDiagnostic, CodeRunResult, CodeTestOutcome, CompileMeasurement
+from prism_desktop.sandbox.code.spec import (
+    CodeDiagnostic,
+    CodeRunResult,
+    CodeTestOutcome,
+    CompileMeasurement,
+    GateCheck,
+)
 from prism_desktop.scoring.code_level1 import score_code_run
 from prism_desktop.workspace.coding import CodingWorkspace
 from prism_desktop.workspace.results import Generation
@@ -67,3 +73,24 @@ def test_sandbox_failure_and_failed_generation_are_not_measured() -> None:
 def test_no_code_in_the_language_is_the_models_fault() -> None:
     run = score_code_run(TASK, GENERATION, "no fenced block in python", None)
     assert run["scores"]["S"] == 0 and run["scores"]["M"] == 0 and run["detail"]["S"]["status"] == "no_code"
+
+
+def test_the_lint_gate_is_reported_beside_s_and_changes_no_score() -> None:
+    library = CodingWorkspace.open(BUNDLED).task("lib_textkit")
+    answer = Generation("lib_textkit", "", "m", "m", 0, "```diff\n```", "", success=True)
+    measured = result([CodeTestOutcome(f"t{i}", "pass") for i in range(library.test_count)])
+    finding = CodeDiagnostic("textkit/slug.py", 3, 1, "warning", "`os` imported but unused", "F401")
+    measured.gate = [
+        GateCheck("ruff", "fail", [finding]),
+        GateCheck("mypy", "unavailable", output="the sandbox image carries no mypy"),
+    ]
+    run = score_code_run(library, answer, None, measured)
+    assert run["scores"]["S"] == 10 and run["scores"]["M"] == 10
+    gate = run["detail"]["S"]["gate"]
+    assert gate["ruff"]["status"] == "fail" and gate["ruff"]["findings"] == 1
+    assert gate["ruff"]["diagnostics"][0]["code"] == "F401"
+    assert gate["mypy"] == {
+        "status": "unavailable", "findings": None, "diagnostics": [],
+        "output": "the sandbox image carries no mypy",
+    }  # fmt: skip
+    assert "gate" not in score_code_run(TASK, GENERATION, None, result(None))["detail"]["S"]

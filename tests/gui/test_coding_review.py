@@ -85,6 +85,7 @@ def test_python_and_go_runs_are_reviewed_with_their_language_and_tests(
 ) -> None:
     window = coding_window
     assert type(window.workspace).__name__ == "CodingBenchWorkspace"
+    assert not window.tabs.isTabEnabled(1)  # debug mode runs 1C code only
     qtbot.waitUntil(lambda: window.model.rowCount() == RUNS, timeout=20_000)
     keyword = format_for(Keyword, False)
     assert keyword is not None

@@ -116,6 +116,11 @@ def test_machine_verdicts_and_gutter_lines_of_a_code_run(
     assert verdicts["M"].state == "measured" and verdicts["M"].score == 0
     assert verdicts["O"].state == "na" and "ось O" in (verdicts["O"].reason or "")
     assert verdicts["P"].state == "not_applicable" and "ось P" in (verdicts["P"].reason or "")
+    # The store knows the task's language: the candidate is the Go block, whatever language the
+    # prose or other blocks are in (the adjudication view shows this text).
+    assert review.candidate_code.startswith("package solution") and review.candidate_code.rstrip().endswith(
+        "return counts"
+    )
     task = workspace.coding.task("algo_go_001")
     lines = code_diagnostic_lines(task, review.auto_run)
     assert lines and lines[0][0] == 18 and lines[0][1] == "error" and "unexpected EOF" in lines[0][2]

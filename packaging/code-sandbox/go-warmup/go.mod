@@ -1,3 +1,3 @@
 module warmup
 
-go 1.19
+go 1.23

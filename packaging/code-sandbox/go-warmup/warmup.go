@@ -5,16 +5,19 @@ package warmup
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"container/heap"
 	"container/list"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,5 +30,6 @@ import (
 var _ = []any{
 	bufio.NewReader, bytes.NewBuffer, heap.Init, list.New, json.Marshal, errors.New, fmt.Sprint, io.EOF,
 	math.Sqrt, os.ReadFile, reflect.DeepEqual, regexp.MustCompile, sort.Ints, strconv.Itoa, strings.Fields,
-	new(sync.Mutex), time.Now, unicode.IsLetter, utf8.RuneLen,
+	new(sync.Mutex), time.Now, unicode.IsLetter, utf8.RuneLen, cmp.Compare[int], maps.Keys[map[string]int],
+	slices.Sort[[]int],
 }

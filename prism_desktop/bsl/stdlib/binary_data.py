@@ -11,12 +11,8 @@ is a Число, every other hash sum is ДвоичныеДанные, bit funct
 
 from __future__ import annotations
 
-import base64
 import binascii
 import codecs
-import hashlib
-import random
-import uuid
 import zlib
 from typing import Any
 
@@ -24,6 +20,9 @@ from prism_desktop.bsl.stdlib.globals import arg_bool, arg_str, builtin, global_
 from prism_desktop.bsl.stdlib.types import register_constructor
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, is_number, method, prop
 from prism_desktop.bsl.values.enums import EnumValue, make_enum
+
+# base64, hashlib, random and uuid (which imports `platform`) are imported where they are used: most
+# modules never need them, and every `bsl run` would pay for them at start-up.
 
 HASH_FUNCTIONS, _HASHES = make_enum(
     "ХешФункция",
@@ -135,11 +134,15 @@ def string_from_binary(value: Any, encoding: Any = None) -> str:
 
 
 def _base64_lines(data: bytes) -> str:
+    import base64
+
     text = base64.b64encode(data).decode("ascii")
     return "\r\n".join(text[i : i + 76] for i in range(0, len(text), 76))
 
 
 def _from_base64(text: Any) -> BinaryData:
+    import base64
+
     try:
         return BinaryData(base64.b64decode("".join(arg_str(text).split()), validate=True))
     except (binascii.Error, ValueError):
@@ -202,6 +205,8 @@ class DataHashing(BslObject):
                 "Несоответствие типов (параметр номер '1')"
             )
         self.function = function
+        import hashlib
+
         self.state: Any = 0 if function.name == "CRC32" else hashlib.new(function.name.lower())
 
     @method("Добавить", "Append")
@@ -287,6 +292,8 @@ class UniqueId(BslObject):
     __slots__ = ("value",)
 
     def __init__(self, args: list[Any]) -> None:
+        import uuid
+
         if args and args[0] is not None:
             try:
                 self.value = uuid.UUID(arg_str(args[0]))
@@ -315,6 +322,8 @@ class RandomNumbers(BslObject):
         seed = args[0] if args else None
         if seed is not None and not is_number(seed):
             raise _mismatch(1)
+        import random
+
         self.rng = random.Random(None if seed is None else int(seed))
 
     @method("СлучайноеЧисло", "RandomNumber")

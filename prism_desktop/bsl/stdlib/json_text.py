@@ -14,7 +14,6 @@ as null. Reading gives Структура (or Соответствие with Пр
 from __future__ import annotations
 
 import datetime as _dt
-import json
 from decimal import Decimal
 from typing import Any
 
@@ -25,6 +24,9 @@ from prism_desktop.bsl.stdlib.globals import arg_bool, arg_str, builtin, global_
 from prism_desktop.bsl.stdlib.types import register_constructor
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, is_number, method, prop
 from prism_desktop.bsl.values.enums import EnumValue, make_enum
+
+# json (six regular expressions compiled at import) is imported where it is used, so that a module
+# that never writes or reads JSON does not pay for it at start-up.
 
 LINE_BREAKS, _BREAKS = make_enum(
     "ПереносСтрокJSON", [("Авто", "Auto"), ("Unix", "Unix"), ("Windows", "Windows"), ("Нет", "None")]
@@ -266,6 +268,8 @@ class JsonWriter(BslObject):
         raise BslRuntimeError("Тип переданного значения не поддерживается")
 
     def string_literal(self, text: str) -> str:
+        import json
+
         settings = self.settings
         escaped = json.dumps(text, ensure_ascii=settings.escaping is _ESCAPING["СимволыВнеASCII"])[1:-1]
         if settings.slash:
@@ -350,6 +354,8 @@ class JsonReader(BslObject):
         """The rest of the text as one JSON value (what ПрочитатьJSON reads)."""
         if self.text is None:
             raise BslRuntimeError("Источник данных JSON не открыт")
+        import json
+
         try:
             value = json.loads(self.text, parse_float=Decimal, object_pairs_hook=_JsonObject)
         except json.JSONDecodeError as error:

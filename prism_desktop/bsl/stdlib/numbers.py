@@ -36,6 +36,8 @@ def int_part(value: Any) -> Number:
 
 @builtin("Окр", "Round")
 def round_(value: Any, digits: Any = None, mode: Any = None) -> Number:
+    if type(value) is Decimal and type(digits) is int and mode is None:  # Окр(Сумма, 2): the commonest
+        return numbers.round_number(value, digits)
     number = arg_number(value)
     places = 0 if digits is None else arg_int(digits)
     if mode is not None and not isinstance(mode, EnumValue):

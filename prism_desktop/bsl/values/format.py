@@ -86,6 +86,8 @@ def _parsed_format_string(text: str) -> dict[str, str]:
 
 def format_value(value: Any, format_string: str = "") -> str:
     params = _parsed_format_string(format_string or "")  # read only below
+    if type(value) is int:  # the commonest, ahead of the checks a Булево needs
+        return format_number(value, params)
     if isinstance(value, bool):
         return params.get("БИ", "Да") if value else params.get("БЛ", "Нет")
     if is_number(value):

@@ -93,19 +93,22 @@ def as_decimal(value: Number) -> Decimal:
 def add(a: Number, b: Number) -> Number:
     if type(a) is int and type(b) is int:
         return a + b
-    return _exact(_ADD(a, b))
+    result = _ADD(a, b)  # _exact, inlined: a hot path of decimal code
+    return int(result) if result == result.to_integral_value() else result
 
 
 def sub(a: Number, b: Number) -> Number:
     if type(a) is int and type(b) is int:
         return a - b
-    return _exact(_SUBTRACT(a, b))
+    result = _SUBTRACT(a, b)  # _exact, inlined: a hot path of decimal code
+    return int(result) if result == result.to_integral_value() else result
 
 
 def mul(a: Number, b: Number) -> Number:
     if type(a) is int and type(b) is int:
         return a * b
-    return _exact(_MULTIPLY(a, b))
+    result = _MULTIPLY(a, b)  # _exact, inlined: a hot path of decimal code
+    return int(result) if result == result.to_integral_value() else result
 
 
 def div(a: Number, b: Number) -> Number:
@@ -147,8 +150,10 @@ def round_number(value: Number, digits: int = 0, mode: str = ROUND_HALF_AWAY) ->
     if type(value) is int and digits >= 0:
         return value  # a whole number is already rounded to any number of decimal places
     rounding = decimal.ROUND_HALF_UP if mode == ROUND_HALF_AWAY else decimal.ROUND_HALF_DOWN
-    result = as_decimal(value).quantize(_quantum(digits), rounding=rounding, context=_WIDE)
-    return norm(result)
+    # positional arguments and norm() inlined: Окр is a hot path of decimal code (keywords double
+    # the cost of quantize)
+    result = (value if type(value) is Decimal else Decimal(value)).quantize(_quantum(digits), rounding, _WIDE)
+    return int(result) if result == result.to_integral_value() else _PLUS(result)
 
 
 @lru_cache(maxsize=64)

@@ -13,11 +13,12 @@ from prism_desktop.sandbox.code.diagnostics import parse_go, parse_tsc, python_s
 from prism_desktop.sandbox.code.spec import CodeDiagnostic, CodeRunSpec, CompileMeasurement
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding prism_desktop/
-NODE_PRELOAD = Path(__file__).resolve().parent / "node_test_events.js"
+NODE_PRELOAD = Path(__file__).resolve().parent / "node_test_events.js"  # in the test process: live events
+NODE_REPORTER = Path(__file__).resolve().parent / "node_test_reporter.js"  # in node's orchestrator
 NODE_GLOBALS = Path(__file__).resolve().parent / "node_globals.d.ts"  # Debian has no @types/node
 TSC = "/usr/share/nodejs/typescript/bin/tsc"
 GO_TEST_FUNC = re.compile(r"^func\s+(Test\w*)\s*\(\s*\w+\s+\*testing\.T\s*\)", re.MULTILINE)
-GO_MOD = "module solution\n\ngo 1.19\n"
+GO_MOD = "module solution\n\ngo 1.23\n"  # the seed's language version (the image has Go 1.24)
 GO_WARM_CACHE = Path("/opt/prism-gocache")  # vet facts and test deps of common std packages (image)
 
 
@@ -99,19 +100,19 @@ class TypeScriptTasks:
         if not files:
             return TestPlan(setup_error="no *.test.ts file compiled to JavaScript")
         env = ctx.env(NODE_OPTIONS="")
-        return TestPlan(
-            streams=[
-                StreamCommand(["node", "--require", str(NODE_PRELOAD), str(f)], f.parent, env) for f in files
-            ]
-        )
+        node_test = [
+            "node", "--test", f"--test-reporter={NODE_REPORTER}", "--test-reporter-destination=stdout",
+            "--require", str(NODE_PRELOAD),
+        ]  # fmt: skip
+        return TestPlan(streams=[StreamCommand([*node_test, str(f)], f.parent, env) for f in files])
 
 
 class GoTasks:
     tool = "go build + go vet"
 
     def _env(self, ctx: RunContext) -> dict[str, str]:
-        """CGO_ENABLED keeps Go 1.19's default, so the precompiled standard library in GOROOT is used
-        as it is (disabling cgo would rebuild it into the fresh GOCACHE on every run)."""
+        """CGO_ENABLED keeps its default (off: the image has no C compiler), the setting the image's warm
+        cache was built with, so its compiled standard packages are reused rather than rebuilt."""
         return ctx.env(
             GOCACHE=str(ctx.scratch / "gocache"), GOPATH=str(ctx.scratch / "gopath"), GOPROXY="off",
             GOFLAGS="-buildvcs=false -mod=mod", GO111MODULE="on", GOTOOLCHAIN="local",

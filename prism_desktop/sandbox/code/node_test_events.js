@@ -1,18 +1,20 @@
-// Preloaded into the TypeScript tests' node process by the code sandbox (node --require): wraps
-// node:test's test()/it() so that each top-level test reports to the runner's event pipe as it starts
-// and ends (see events.py), synchronously, and leaves out the tests the runner asks to skip.
+// Preloaded into the TypeScript tests' node process by the code sandbox (node --test --require): wraps
+// node:test's test()/it() so that each top-level test reports as it starts and ends (see events.py),
+// and leaves out the tests the runner asks to skip. node --test runs each test file in a child process
+// and relays that process's verdicts only when it ends, but its stderr as it comes: so these events go
+// to stderr, synchronously, one marked line each, and our reporter in node's orchestrator
+// (node_test_reporter.js) passes them on to the runner's event pipe. The per-test watchdog goes by them.
 "use strict";
 const fs = require("fs");
 const Module = require("module");
 
-const fd = Number(process.env.PRISM_EVENTS_FD || "-1");
+const MARK = "@@prism-event@@ ";  // node_test_reporter.js relays the lines that start with it
 const skip = new Set(JSON.parse(process.env.PRISM_SKIP_TESTS || "[]"));
 const seen = new Map();
 
 function send(event) {
-  if (fd < 0) return;
   if (typeof event.message === "string") event.message = event.message.slice(0, 1000);  // the head: the assertion, then the stack
-  fs.writeSync(fd, JSON.stringify(event) + "\n");
+  fs.writeSync(2, "\n" + MARK + JSON.stringify(event) + "\n");  // on a line of its own, whatever came before
 }
 
 function uniqueName(name) {

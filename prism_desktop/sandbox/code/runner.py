@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.sandbox.code.context import RunContext
+from prism_desktop.sandbox.code.gate import run_gate
 from prism_desktop.sandbox.code.languages import ADAPTERS, prepare_go_module
 from prism_desktop.sandbox.code.processes import CANDIDATE_UID, can_switch_users, drop_to_owner_of
 from prism_desktop.sandbox.code.spec import RESULT_FORMAT, CodeRunResult, CodeRunSpec, spec_from_json
@@ -72,6 +73,8 @@ def run(spec: CodeRunSpec, out: Path, ctx: RunContext) -> CodeRunResult:
     adapter = ADAPTERS[spec.language]
     lay_out(spec, ctx)
     result.compile = adapter.compile(spec, ctx)
+    if result.compile.ok and spec.gate:  # before any of the candidate's code runs
+        result.gate = run_gate(spec, ctx)
     write_result(out, spec.nonce, result, complete=False)
     if result.compile.ok:
         plan = adapter.plan(spec, ctx)

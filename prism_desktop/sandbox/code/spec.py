@@ -36,6 +36,7 @@ class CodeRunSpec:
     candidate_files: list[str]  # which of `files` the candidate wrote (diagnostics are kept for these)
     limits: CodeLimits = field(default_factory=CodeLimits)
     nonce: str = ""  # set by the backend; echoed in the result
+    gate: list[str] = field(default_factory=list)  # library tasks: "ruff", "mypy" (gate.py)
 
 
 @dataclass
@@ -58,6 +59,16 @@ class CompileMeasurement:
 
 
 @dataclass
+class GateCheck:
+    """One tool of the lint/type gate: findings are reported, they never change S or M."""
+
+    tool: str  # "ruff" | "mypy"
+    status: str  # "pass" | "fail" (findings) | "unavailable" (not in the image) | "timeout" | "error"
+    diagnostics: list[CodeDiagnostic] = field(default_factory=list)
+    output: str = ""  # the tool's own text, capped
+
+
+@dataclass
 class CodeTestOutcome:
     __test__ = False
     name: str
@@ -74,6 +85,7 @@ class CodeRunResult:
     toolchain: str = ""  # e.g. "python 3.11.2, pytest 7.2.1"
     isolated: bool = True
     compile: CompileMeasurement | None = None
+    gate: list[GateCheck] | None = None  # None: no gate asked for, or the candidate did not compile
     tests: list[CodeTestOutcome] | None = None  # None: the tests did not run (compile failure, fault)
     tests_detail: str | None = None  # e.g. a collection error, or why the run stopped
     stdout: str = ""
@@ -91,6 +103,11 @@ class CodeRunResult:
             compile_data = dict(values["compile"])
             compile_data["diagnostics"] = [CodeDiagnostic(**d) for d in compile_data.get("diagnostics", [])]
             values["compile"] = CompileMeasurement(**compile_data)
+        if isinstance(values.get("gate"), list):
+            values["gate"] = [
+                GateCheck(**{**g, "diagnostics": [CodeDiagnostic(**d) for d in g.get("diagnostics", [])]})
+                for g in values["gate"]
+            ]
         if isinstance(values.get("tests"), list):
             values["tests"] = [CodeTestOutcome(**t) for t in values["tests"]]
         return cls(**values)

@@ -46,10 +46,16 @@ def to_int_converted(value: Any, param_no: int) -> int:
     return to_int(value, param_no)
 
 
-def wrapped_position(source: int, offset: int, count: int) -> int:
-    """Where Сдвинуть puts an item of the tree's collections: OneScript takes the target modulo the
-    count, so moving past either end wraps around (-1 from the first → the last)."""
-    return (source + offset) % count
+def move_target(source: int, offset: Any, count: int, wraps: bool) -> int:
+    """Where Сдвинуть puts the item at `source` of `count` items. The offset is converted as
+    OneScript converts it (to_int_converted). Past either end the tree's collections wrap around, as
+    OneScript takes the target modulo the count (-1 from the first → the last); other lists fail."""
+    target = source + to_int_converted(offset, 2)
+    if wraps:
+        return target % count
+    if target < 0 or target >= count:
+        raise bad_value(2)
+    return target
 
 
 def to_str(value: Any, param_no: int) -> str:

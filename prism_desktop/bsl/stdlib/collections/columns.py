@@ -16,12 +16,11 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     bad_value,
     checked_index,
     is_identifier,
+    move_target,
     optional_str,
     out_of_range,
     to_int,
-    to_int_converted,
     type_mismatch,
-    wrapped_position,
 )
 from prism_desktop.bsl.stdlib.collections.type_description import BslTypeDescription
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, is_number, method, prop
@@ -322,13 +321,7 @@ class ColumnCollection(BslObject):
     @method("Сдвинуть", "Move")
     def move(self, column: Any, offset: Any) -> None:
         source = self.items.index(self.resolve(column))
-        shift = to_int_converted(offset, 2)
-        if self.MOVE_WRAPS:
-            target = wrapped_position(source, shift, len(self.items))
-        else:
-            target = source + shift
-            if target < 0 or target >= len(self.items):
-                raise bad_value(2)
+        target = move_target(source, offset, len(self.items), self.MOVE_WRAPS)
         self.items.insert(target, self.items.pop(source))
 
     def bsl_get_dynamic(self, name: str) -> Any:

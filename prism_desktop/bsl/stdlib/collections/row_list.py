@@ -10,13 +10,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from prism_desktop.bsl.stdlib.collections.arguments import (
     READ_ONLY_INDEX,
-    bad_value,
     checked_index,
+    move_target,
     out_of_range,
     to_int,
-    to_int_converted,
     type_mismatch,
-    wrapped_position,
 )
 from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
 from prism_desktop.bsl.stdlib.collections.columns import ColumnCollection, DataRow
@@ -111,13 +109,7 @@ class RowList(BslObject, Generic[RowT]):
     @method("Сдвинуть", "Move")
     def move(self, row: Any, offset: Any) -> None:
         source = self._row_position(row)
-        shift = to_int_converted(offset, 2)
-        if self.MOVE_WRAPS:
-            target = wrapped_position(source, shift, len(self.rows))
-        else:
-            target = source + shift
-            if target < 0 or target >= len(self.rows):
-                raise bad_value(2)
+        target = move_target(source, offset, len(self.rows), self.MOVE_WRAPS)
         self.rows.insert(target, self.rows.pop(source))
 
     def bsl_index_get(self, key: Any) -> Any:

@@ -12,8 +12,8 @@ from typing import Any, Self
 
 from prism_desktop.bsl.stdlib.collections.arguments import (
     READ_ONLY_INDEX,
-    bad_value,
     checked_index,
+    move_target,
     optional_str,
     out_of_range,
     to_int,
@@ -193,9 +193,7 @@ class BslValueList(BslObject):
     @method("Сдвинуть", "Move")
     def move(self, item: Any, offset: Any) -> None:
         source = self._position(item)
-        target = source + to_int_converted(offset, 2)
-        if target < 0 or target >= len(self.items):
-            raise bad_value(2)
+        target = move_target(source, offset, len(self.items), wraps=False)
         self.items.insert(target, self.items.pop(source))
 
     @method("Скопировать", "Copy")

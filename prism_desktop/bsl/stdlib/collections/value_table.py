@@ -52,7 +52,9 @@ class BslValueTableRow(DataRow):
     __slots__ = ("table",)
 
     def __init__(self, table: BslValueTable) -> None:
-        super().__init__(table.columns)
+        # DataRow.__init__ inlined: one row per ТЗ.Добавить(), a hot path
+        self.columns = table.columns
+        self.cells = {}
         self.table = table
 
     @method("Владелец", "Owner")
@@ -269,10 +271,14 @@ class BslValueTable(RowList[BslValueTableRow]):
                 raise BslRuntimeError(
                     f"Колонка ({column.name}) не может одновременно быть колонкой группировки и суммирования"
                 )
-        grouped: dict[tuple[Any, ...], BslValueTableRow] = {}
+        grouped: dict[Any, BslValueTableRow] = {}
+        single = groups[0] if len(groups) == 1 else None  # one grouping column: its value is the key
         for row in self.rows:
             cells = row.cells
-            key = tuple([hash_key(cells.get(c, c.empty)) for c in groups])
+            if single is not None:
+                key: Any = hash_key(cells.get(single, single.empty))
+            else:
+                key = tuple([hash_key(cells.get(c, c.empty)) for c in groups])
             target = grouped.get(key)
             if target is None:
                 target = BslValueTableRow(self)
@@ -284,7 +290,7 @@ class BslValueTable(RowList[BslValueTableRow]):
             totals = target.cells
             for column in sums:
                 value = cells.get(column, column.empty)
-                if is_number(value):
+                if type(value) is int or is_number(value):
                     totals[column] = totals[column] + value
         for target in grouped.values():
             for column in sums:
