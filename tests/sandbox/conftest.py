@@ -3,6 +3,7 @@ CI=true, where a missing engine (or image) is a failure, never a skip."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import textwrap
@@ -10,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import docker
+import docker.errors
 import pytest
 
 from prism_desktop.sandbox.backend import installed_package_dir
@@ -158,12 +160,29 @@ def standin_docker(
     return DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False)
 
 
+@pytest.fixture(scope="session")
+def session_code_volumes(docker_client: docker.DockerClient) -> Iterator[set[str]]:
+    """Code volumes of this session's stand-in package (a new one each session): removed at the end
+    rather than left to the 30-day sweep."""
+    volumes: set[str] = set()
+    yield volumes
+    for name in volumes:
+        with contextlib.suppress(docker.errors.DockerException):
+            docker_client.volumes.get(name).remove()
+
+
 @pytest.fixture
 def standin_docker_copy(
-    standin_package: Path, docker_client: docker.DockerClient, no_leftovers: None
+    standin_package: Path,
+    docker_client: docker.DockerClient,
+    no_leftovers: None,
+    session_code_volumes: set[str],
 ) -> DockerBackend:
     """The files copied through the engine's API, as for a remote engine (engine_files.py)."""
-    return DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False, copy_files=True)
+    backend = DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False, copy_files=True)
+    assert backend.code_volume is not None
+    session_code_volumes.add(backend.code_volume)
+    return backend
 
 
 @pytest.fixture
