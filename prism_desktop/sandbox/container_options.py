@@ -9,7 +9,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from docker.types import LogConfig, Ulimit
+from docker.types import LogConfig, Mount, Ulimit
 
 from prism_desktop.sandbox.bytecode_cache import CACHE_MOUNT, WARM_UP
 from prism_desktop.sandbox.rlimits import common_rlimits
@@ -20,8 +20,10 @@ LABEL = "prism-desktop.sandbox"  # every sandbox container carries LABEL=1
 OWNER_LABEL = "prism-desktop.sandbox.owner"  # host/pid/start of the process that created it
 RUN_LABEL = "prism-desktop.sandbox.run"
 CODE_ROOT = "/opt/prism"  # the installed package is mounted at CODE_ROOT/prism_desktop
-IN_DIR = "/run/prism/in"
-OUT_DIR = "/run/prism/out"
+VOLUME_PYCACHE = f"{CODE_ROOT}/pycache"  # bytecode inside the code volume of a remote engine
+RUN_ROOT = "/run/prism"
+IN_DIR = f"{RUN_ROOT}/in"
+OUT_DIR = f"{RUN_ROOT}/out"
 PYTHON = "python3"
 WORKER_MODULE = "prism_desktop.sandbox.worker"
 
@@ -56,9 +58,13 @@ def owner_alive(tag: str) -> bool:
     return not started or process_start_time(pid) == started
 
 
-def confinement(limits: Limits, package_dir: Path, bytecode_dir: Path | None = None) -> dict[str, Any]:
+def confinement(
+    limits: Limits, package_dir: Path, bytecode_dir: Path | None = None, code_volume: str | None = None
+) -> dict[str, Any]:
     """docker-py `containers.create` keyword arguments shared by runs and probes. `bytecode_dir`
-    (bytecode_cache.py) is mounted read-only as python's bytecode prefix."""
+    (bytecode_cache.py) is mounted read-only as python's bytecode prefix. `code_volume`: on an
+    engine that cannot see this machine's folders, the engine's volume holding the package
+    (engine_files.py), mounted read-only instead of `package_dir`."""
     memory = f"{limits.memory_mb}m"
     log_kib = max(1, math.ceil(limits.output_bytes / 1024))
     options: dict[str, Any] = {
@@ -82,6 +88,7 @@ def confinement(limits: Limits, package_dir: Path, bytecode_dir: Path | None = N
         # the worker captures candidate output itself; this only bounds what the engine keeps on disk
         "log_config": LogConfig(type="json-file", config={"max-size": f"{log_kib}k", "max-file": "1"}),
         "volumes": {str(package_dir): {"bind": f"{CODE_ROOT}/prism_desktop", "mode": "ro"}},
+        "mounts": [],
         "environment": {
             "PYTHONPATH": CODE_ROOT,
             "PYTHONDONTWRITEBYTECODE": "1",
@@ -94,6 +101,10 @@ def confinement(limits: Limits, package_dir: Path, bytecode_dir: Path | None = N
         "labels": {LABEL: "1", OWNER_LABEL: owner_tag()},
         "detach": True,
     }
+    if code_volume is not None:
+        options["volumes"] = {}
+        options["mounts"] = [Mount(CODE_ROOT, code_volume, type="volume", read_only=True)]
+        options["environment"]["PYTHONPYCACHEPREFIX"] = VOLUME_PYCACHE  # filled by engine_files._warm_up
     if bytecode_dir is not None:
         options["volumes"][str(bytecode_dir)] = {"bind": CACHE_MOUNT, "mode": "ro"}
         options["environment"]["PYTHONPYCACHEPREFIX"] = CACHE_MOUNT
@@ -101,15 +112,24 @@ def confinement(limits: Limits, package_dir: Path, bytecode_dir: Path | None = N
 
 
 def run_options(
-    limits: Limits, package_dir: Path, run_dir: RunDir, bytecode_dir: Path | None = None
+    limits: Limits,
+    package_dir: Path,
+    run_dir: RunDir,
+    bytecode_dir: Path | None = None,
+    code_volume: str | None = None,
 ) -> dict[str, Any]:
-    """A candidate run: the worker, the spec read-only, the result directory writable."""
-    options = confinement(limits, package_dir, bytecode_dir)
-    options["volumes"] = {
-        **options["volumes"],
-        str(run_dir.in_dir): {"bind": IN_DIR, "mode": "ro"},
-        str(run_dir.out_dir): {"bind": OUT_DIR, "mode": "rw"},
-    }
+    """A candidate run: the worker, the spec read-only, the result directory writable — bind
+    mounts of the host's run folder, or (with `code_volume`: a remote engine) an anonymous volume
+    at RUN_ROOT that engine_files.py fills before the start and reads after the end."""
+    options = confinement(limits, package_dir, bytecode_dir, code_volume)
+    if code_volume is None:
+        options["volumes"] = {
+            **options["volumes"],
+            str(run_dir.in_dir): {"bind": IN_DIR, "mode": "ro"},
+            str(run_dir.out_dir): {"bind": OUT_DIR, "mode": "rw"},
+        }
+    else:
+        options["mounts"] = [*options["mounts"], Mount(RUN_ROOT, None, type="volume")]
     options["labels"] = {**options["labels"], RUN_LABEL: run_dir.spec.run_id[:200]}
     options["command"] = [
         PYTHON,
@@ -126,9 +146,13 @@ def run_options(
 
 
 def probe_options(
-    limits: Limits, package_dir: Path, code: str, bytecode_dir: Path | None = None
+    limits: Limits,
+    package_dir: Path,
+    code: str,
+    bytecode_dir: Path | None = None,
+    code_volume: str | None = None,
 ) -> dict[str, Any]:
-    options = confinement(limits, package_dir, bytecode_dir)
+    options = confinement(limits, package_dir, bytecode_dir, code_volume)
     options["command"] = [PYTHON, "-s", "-B", "-c", code]
     return options
 

@@ -25,13 +25,21 @@ from prism_desktop.sandbox.bytecode_cache import (
 from prism_desktop.sandbox.container_options import (
     LABEL,
     OWNER_LABEL,
+    confinement,
     owner_alive,
     probe_options,
     run_options,
     warm_up_options,
 )
+from prism_desktop.sandbox.engine_files import (
+    EngineFilesError,
+    code_volume,
+    copies_files,
+    fetch_result,
+    put_run_files,
+)
 from prism_desktop.sandbox.image import ENGINE_ERRORS, IMAGE_REF, connect, engine_status
-from prism_desktop.sandbox.outcome import ProcessEnd, build_result
+from prism_desktop.sandbox.outcome import ProcessEnd, build_result, result_file_limit
 from prism_desktop.sandbox.output_cap import cap_text
 from prism_desktop.sandbox.run_dir import SANDBOX_UID, prepared_run_dir, wall_deadline
 from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, Timings
@@ -50,9 +58,13 @@ class DockerBackend:
         package_dir: Path | None = None,
         sweep_orphans: bool = True,
         bytecode_root: Path | None = None,
+        copy_files: bool | None = None,
     ):
         """`bytecode_root`: where compiled bytecode for the sandbox is cached (default: the user's
-        cache folder); when it cannot be prepared, runs compile from source (slower, same results)."""
+        cache folder); when it cannot be prepared, runs compile from source (slower, same results).
+        An engine that cannot see this machine's folders (engine_files.py) gets the package in a
+        volume of its own and each run's files copied in and out. `copy_files` decides it (None:
+        copy unless the engine is on this machine, see engine_files.copies_files)."""
         self.client = client
         self.image = image
         self.package_dir = package_dir or installed_package_dir()
@@ -60,7 +72,17 @@ class DockerBackend:
         self._stranded: set[str] = set()  # containers the engine could not remove when they ended
         self._stranded_lock = threading.Lock()
         self.orphans_removed = self.remove_orphans() if sweep_orphans else 0
-        self.bytecode_dir = self._prepare_bytecode(bytecode_root or cache_root())
+        self.code_volume: str | None = None  # set when files are copied rather than mounted
+        self.bytecode_dir: Path | None = None
+        if copy_files if copy_files is not None else copies_files(client):
+            try:
+                self.code_volume = code_volume(
+                    client, image, self.package_dir, confinement(Limits(), self.package_dir)
+                )
+            except EngineFilesError as exc:
+                raise SandboxUnavailable(f"Docker sandbox unavailable: {exc}") from exc
+        else:
+            self.bytecode_dir = self._prepare_bytecode(bytecode_root or cache_root())
 
     @classmethod
     def connect(
@@ -85,7 +107,8 @@ class DockerBackend:
         return cls(client, image=image, package_dir=package_dir)
 
     def describe(self) -> str:
-        return f"docker {self.engine_version}, image {self.image}"
+        files = ", files copied through the engine's API" if self.code_volume else ""
+        return f"docker {self.engine_version}, image {self.image}{files}"
 
     def remove_orphans(self) -> int:
         """Remove sandbox containers left by a crashed app (their creating process is gone)."""
@@ -94,7 +117,7 @@ class DockerBackend:
             if owner_alive(container.labels.get(OWNER_LABEL, "")):
                 continue
             with contextlib.suppress(docker.errors.NotFound):
-                container.remove(force=True)
+                container.remove(force=True, v=True)
                 removed += 1
         return removed
 
@@ -138,13 +161,22 @@ class DockerBackend:
             failure: str | None = None
             try:
                 mark = time.perf_counter()
-                container = self.client.containers.create(
-                    self.image, **run_options(spec.limits, self.package_dir, run_dir, self.bytecode_dir)
+                options = run_options(
+                    spec.limits, self.package_dir, run_dir, self.bytecode_dir, self.code_volume
                 )
+                container = self.client.containers.create(self.image, **options)
+                if self.code_volume is not None:
+                    put_run_files(container, run_dir)
                 timings.create = time.perf_counter() - mark
                 end = self._start_and_wait(container, spec, cancel, timings)
+                if self.code_volume is not None:
+                    mark = time.perf_counter()
+                    fetch_result(container, run_dir, result_file_limit(spec.limits))
+                    timings.collect = (timings.collect or 0.0) + time.perf_counter() - mark
             except ENGINE_ERRORS as exc:
                 failure = f"the Docker engine failed during the run: {type(exc).__name__}: {exc}"
+            except EngineFilesError as exc:
+                failure = f"the Docker engine failed during the run: {exc}"
             finally:
                 if container is not None:
                     mark = time.perf_counter()
@@ -207,7 +239,7 @@ class DockerBackend:
         """Remove the container; False when the engine is gone: it is then remembered for
         remove_stranded(), and a later start-up sweeps it if this process is gone by then."""
         try:
-            container.remove(force=True)
+            container.remove(force=True, v=True)  # with the run's anonymous volume (copy mode)
             return True
         except docker.errors.NotFound:
             return True
@@ -226,7 +258,7 @@ class DockerBackend:
         removed = 0
         for container_id in self.stranded:
             try:
-                self.client.api.remove_container(container_id, force=True)
+                self.client.api.remove_container(container_id, force=True, v=True)
             except docker.errors.NotFound:
                 pass
             except ENGINE_ERRORS:
@@ -239,7 +271,7 @@ class DockerBackend:
     def probe(self, code: str, limits: Limits | None = None, timeout_s: float = 30.0) -> ProbeResult:
         limits = limits or Limits()
         container = self.client.containers.create(
-            self.image, **probe_options(limits, self.package_dir, code, self.bytecode_dir)
+            self.image, **probe_options(limits, self.package_dir, code, self.bytecode_dir, self.code_volume)
         )
         try:
             container.start()

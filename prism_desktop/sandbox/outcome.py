@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from prism_desktop.sandbox.envelope import EnvelopeError, read_envelope
 from prism_desktop.sandbox.output_cap import join_capped
 from prism_desktop.sandbox.run_dir import RunDir, wall_deadline
-from prism_desktop.sandbox.spec import RunResult, Timings
+from prism_desktop.sandbox.spec import Limits, RunResult, Timings
 
 ENVELOPE_OVERHEAD_BYTES = 32 * 1024 * 1024  # measurements besides the (capped) output
 DETAIL_TAIL_CHARS = 600
@@ -57,6 +57,12 @@ class Outcome:
     net_isolated: bool | None  # what the worker saw of the network (None: no verified envelope)
 
 
+def result_file_limit(limits: Limits) -> int:
+    """The largest result.json the host accepts: the capped output twice (stdout and stderr) and
+    the measurements."""
+    return 2 * limits.output_bytes + ENVELOPE_OVERHEAD_BYTES
+
+
 def build_result(
     run_dir: RunDir, end: ProcessEnd, *, runner: str, isolated: bool, timings: Timings
 ) -> Outcome:
@@ -66,9 +72,7 @@ def build_result(
     envelope = None
     rejected: str | None = None
     try:
-        envelope = read_envelope(
-            run_dir.out_dir, spec.nonce, max_bytes=2 * limits.output_bytes + ENVELOPE_OVERHEAD_BYTES
-        )
+        envelope = read_envelope(run_dir.out_dir, spec.nonce, max_bytes=result_file_limit(limits))
     except EnvelopeError as exc:
         rejected = str(exc)
 

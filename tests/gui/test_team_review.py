@@ -8,6 +8,7 @@ filters the runs some expert flagged "unsure / needs a senior look"."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,29 @@ from pytestqt.qtbot import QtBot
 from prism_desktop.services import annotations, team_sessions
 from prism_desktop.services.grading import grades_for_run, save_grade
 from prism_desktop.services.runs_query import RunState
-from prism_desktop.store import Store, open_store
+from prism_desktop.store import DB_ENV_VAR, Store, open_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_team_gui import _save
 
 pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def db_url(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The window's store: a SQLite file, or (parametrized "postgresql") a fresh database on the
+    test PostgreSQL server, dropped afterwards (tests/team/pg_server.py)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        url = f"sqlite:///{tmp_path / 'store' / 'prism.db'}"
+        monkeypatch.setenv(DB_ENV_VAR, url)
+        yield url
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "team"))
+    from pg_server import fresh_database
+
+    with fresh_database() as url:
+        monkeypatch.setenv(DB_ENV_VAR, url)
+        yield url
 
 
 def _stored(store: Store, run_id: int, expert_id: int) -> dict[str, tuple[int, int]]:
@@ -35,6 +53,7 @@ def _grade(review: Any, axis: str, step: int) -> None:
     review.run_command(f"grade.step.{step}")
 
 
+@pytest.mark.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
 def test_a_grade_changed_elsewhere_is_not_overwritten(
     shell_window: Any, qtbot: QtBot, store: Store, db_url: str
 ) -> None:

@@ -3,6 +3,7 @@ CI=true, where a missing engine (or image) is a failure, never a skip."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import textwrap
@@ -10,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import docker
+import docker.errors
 import pytest
 
 from prism_desktop.sandbox.backend import installed_package_dir
@@ -55,6 +57,16 @@ STANDIN_HARNESS = textwrap.dedent(
             os._exit(0)
         if code == "exit-early":
             os._exit(3)
+        if code == "touch-inputs":  # the worker's own files: readable, never writable
+            spec_path = sys.argv[sys.argv.index("--spec") + 1]
+            for target in (spec_path, os.path.join(os.path.dirname(spec_path), "new"),
+                           "/opt/prism/prism_desktop/new", "/opt/prism/new", "/etc/new"):
+                try:
+                    open(target, "a").close()
+                    print("WROTE", target)
+                except OSError as exc:
+                    print("REFUSED", target, exc.errno)
+            print("READ", len(open(spec_path).read()) > 0)
         result.tests = TestsMeasurement("standin 1", "ok", total=1)
         return result
     """
@@ -146,6 +158,31 @@ def standin_docker(
     standin_package: Path, docker_client: docker.DockerClient, no_leftovers: None
 ) -> DockerBackend:
     return DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False)
+
+
+@pytest.fixture(scope="session")
+def session_code_volumes(docker_client: docker.DockerClient) -> Iterator[set[str]]:
+    """Code volumes of this session's stand-in package (a new one each session): removed at the end
+    rather than left to the 30-day sweep."""
+    volumes: set[str] = set()
+    yield volumes
+    for name in volumes:
+        with contextlib.suppress(docker.errors.DockerException):
+            docker_client.volumes.get(name).remove()
+
+
+@pytest.fixture
+def standin_docker_copy(
+    standin_package: Path,
+    docker_client: docker.DockerClient,
+    no_leftovers: None,
+    session_code_volumes: set[str],
+) -> DockerBackend:
+    """The files copied through the engine's API, as for a remote engine (engine_files.py)."""
+    backend = DockerBackend(docker_client, package_dir=standin_package, sweep_orphans=False, copy_files=True)
+    assert backend.code_volume is not None
+    session_code_volumes.add(backend.code_volume)
+    return backend
 
 
 @pytest.fixture

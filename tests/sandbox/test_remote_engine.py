@@ -2,7 +2,9 @@
 scoring host would be): a second dockerd on a loopback port, with a CA, a server and a client
 certificate this test makes with openssl, started and stopped by the test. `sandbox status` names that
 engine, a candidate run goes through it, and without a client certificate the engine refuses, said in
-plain words. (On loopback the engine shares this machine's files; see docs/team.md.)"""
+plain words. A TCP engine is treated as one on another machine: nothing of this machine is mounted,
+the app's code and each run's files are copied through the API (sandbox/engine_files.py) — a run
+still passes with the package folder it was copied from deleted."""
 
 from __future__ import annotations
 
@@ -17,9 +19,11 @@ from pathlib import Path
 
 import docker
 import pytest
+from docker.models.containers import ContainerCollection
 
 from prism_desktop.cli.main import main
-from prism_desktop.sandbox.backend import open_backend
+from prism_desktop.sandbox.backend import installed_package_dir, open_backend
+from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.image import IMAGE_REF, connect, engine_status
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
@@ -196,6 +200,7 @@ def test_status_names_the_tls_engine_and_a_run_goes_through_it(
 
     backend = open_backend("docker")
     assert f"127.0.0.1:{port}" in backend.client.api.base_url  # type: ignore[attr-defined]
+    assert "files copied through the engine's API" in backend.describe()
     result = backend.run(a_spec(SUM, run_id="over-tls", test_timeout_s=60.0, wall_slack_s=60.0))  # a busy CI
     assert result.status == "ok", result.infra_detail
     assert (result.runner, result.isolated) == ("docker", True)
@@ -216,3 +221,29 @@ def test_a_client_certificate_of_another_ca_is_refused(
     status = engine_status()
     assert not status.reachable
     assert "the Docker engine did not answer" in (status.error or "")
+
+
+def test_a_remote_engine_needs_none_of_this_machines_folders(
+    tls_engine: tuple[int, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, a_spec
+) -> None:
+    port, certs = tls_engine
+    for key, value in _env(port, certs).items():
+        monkeypatch.setenv(key, value)
+    package = tmp_path / "prism_desktop"
+    shutil.copytree(installed_package_dir(), package, ignore=shutil.ignore_patterns("__pycache__"))
+    backend = DockerBackend(connect(), package_dir=package)
+    assert backend.code_volume is not None and backend.bytecode_dir is None
+    shutil.rmtree(package)  # what an engine on another machine could never see anyway
+    sent: list[dict[str, object]] = []
+    create = ContainerCollection.create
+
+    def recording(self: ContainerCollection, image: str, **options: object) -> object:
+        sent.append(options)
+        return create(self, image, **options)
+
+    monkeypatch.setattr(ContainerCollection, "create", recording)
+    result = backend.run(a_spec(SUM, run_id="copied", test_timeout_s=60.0, wall_slack_s=60.0))
+    assert result.status == "ok", result.infra_detail
+    assert result.tests is not None and [case.status for case in result.tests.cases] == ["pass"]
+    assert [options["volumes"] for options in sent] == [{}]  # no bind mount
+    assert backend.client.volumes.get(backend.code_volume).attrs["Labels"]["prism-desktop.code"] == "1"

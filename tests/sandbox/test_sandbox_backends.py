@@ -11,6 +11,7 @@ from prism_desktop.sandbox.backend import SandboxBackend
 
 BACKENDS = [
     pytest.param("standin_docker", marks=pytest.mark.docker, id="docker"),
+    pytest.param("standin_docker_copy", marks=pytest.mark.docker, id="docker-copy"),
     pytest.param("standin_local", id="local"),
 ]
 
