@@ -213,17 +213,22 @@ class ExpressionCompiler:
         """A decimal literal with a number (a price times a quantity, a sum plus 0.01): straight to
         the decimal arithmetic of values/numbers.py, guarded by the other operand's type; a string or
         a date on the other side takes the general helper, with its conversions and errors."""
-        fast, slow = _NUMBER_ARITH[op], _ARITH[op][1]
+        fast = _NUMBER_ARITH[op]
+        return self._decimal_guarded(left, right, lambda a, b: f"{fast}({a}, {b})", _ARITH[op][1])
+
+    def _decimal_guarded(self, left: Code, right: Code, fast: Callable[[str, str], str], slow: str) -> str:
+        """`fast(a, b)` when both operands are numbers: unguarded for two number literals, else
+        guarded by the other operand's type (an int or a Decimal), with `slow(a, b)` otherwise."""
         (lc, lk), (rc, rk) = left, right
         if lk in ("int", "dec") and rk in ("int", "dec"):
-            return f"{fast}({lc}, {rc})"
+            return fast(lc, rc)
         if lk == "dec":
             first, ref = self.bind(rc)
-            guard = f"type({first}) is _Dec or type({ref}) is int"
-            return f"({fast}({lc}, {ref}) if {guard} else {slow}({lc}, {ref}))"
-        first, ref = self.bind(lc)
-        guard = f"type({first}) is _Dec or type({ref}) is int"
-        return f"({fast}({ref}, {rc}) if {guard} else {slow}({ref}, {rc}))"
+            a, b = lc, ref
+        else:
+            first, ref = self.bind(lc)
+            a, b = ref, rc
+        return f"({fast(a, b)} if type({first}) is _Dec or type({ref}) is int else {slow}({a}, {b}))"
 
     def _remainder(self, left: Code, right: Code) -> str:
         """`%` of two non-negative/positive ints is Python's %; anything else goes to _mod (the sign
@@ -265,16 +270,7 @@ class ExpressionCompiler:
     def _decimal_compare(self, pyop: str, slow: str, left: Code, right: Code) -> str:
         """A comparison with a decimal literal: Python compares an int or a Decimal with a Decimal
         exactly, as the platform compares numbers; anything else takes the general helper."""
-        (lc, lk), (rc, rk) = left, right
-        if lk in ("int", "dec") and rk in ("int", "dec"):
-            return f"({lc} {pyop} {rc})"
-        if lk == "dec":
-            first, ref = self.bind(rc)
-            guard = f"type({first}) is _Dec or type({ref}) is int"
-            return f"({lc} {pyop} {ref} if {guard} else {slow}({lc}, {ref}))"
-        first, ref = self.bind(lc)
-        guard = f"type({first}) is _Dec or type({ref}) is int"
-        return f"({ref} {pyop} {rc} if {guard} else {slow}({ref}, {rc}))"
+        return self._decimal_guarded(left, right, lambda a, b: f"({a} {pyop} {b})", slow)
 
     @staticmethod
     def _identity_compare(pyop: str, lc: str, rc: str) -> str | None:
