@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliError, existing_files
+from prism_desktop.cli.score_command import pick_runs
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.code_level1 import score_code_experiment
 from prism_desktop.services.code_reference_check import check_code_references
@@ -82,6 +83,7 @@ def score_coding(root: Path, args: argparse.Namespace, on_progress: object = Non
         experiment = load_experiment(experiment_file, workspace.categories)
     except WorkspaceError as exc:
         raise CliError(str(exc)) from exc
+    experiment = pick_runs(experiment, args.task, args.model, args.run_index)
     out = Path(args.out).expanduser()
     if checkpoint_path(out).exists():
         print(f"resuming from {checkpoint_path(out)}", file=sys.stderr)

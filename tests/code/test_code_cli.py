@@ -82,6 +82,22 @@ def test_check_runs_references_and_score_writes_a_prism_auto_file(
     assert "pass@1" in table and "language  go" in table and "category  debugging" in table
 
 
+def test_score_filters_pick_the_runs_of_a_coding_experiment(
+    small_workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    experiment = small_workspace / "results" / "experiment_small.json"
+    out = small_workspace / "one_auto_l1.json"
+    argv = ["--workspace", str(small_workspace), "score", "--experiment", str(experiment), "--out", str(out)]
+    assert main([*argv, "--task", "dbg_py_001", "--run", "1", "--sandbox", "docker"]) == 0
+    document = json.loads(out.read_text(encoding="utf-8"))
+    scored = [(g["task_id"], r["run_index"]) for g in document["tasks"] for r in g["runs"]]
+    assert scored == [("dbg_py_001", 1)]
+    assert "1 runs (1 scored now" in capsys.readouterr().out
+    # a filter naming nothing the file holds is a usage error that names what it holds
+    assert main([*argv, "--task", "nope"]) == 1
+    assert "--task nope: not in experiment_small.json; it holds dbg_go_001" in capsys.readouterr().err
+
+
 def test_local_sandbox_is_refused_for_code_tasks(small_workspace: Path) -> None:
     experiment = small_workspace / "results" / "experiment_small.json"
     out = small_workspace / "auto.json"
