@@ -53,7 +53,9 @@ export function chunk(items: any[], size: string): any[][] {
 def test_partial_candidate(run_answer: RunAnswer) -> None:
     code = CORRECT.replace('if (size < 1) throw new RangeError("size");', "")
     got = statuses(run_answer(TASK, fenced(code)))
-    assert got.pop("invalid size") in ("fail", "timeout")
+    # chunk(…, 0) loops pushing empty slices: the test's own deadline or, on a fast idle machine first,
+    # V8's heap limit ends it (the process dies: "error"); either way the other tests keep their verdicts
+    assert got.pop("invalid size") in ("fail", "timeout", "error")
     assert set(got.values()) == {"pass"}
 
 
