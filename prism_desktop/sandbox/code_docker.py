@@ -2,7 +2,12 @@
 image, confined like the BSL sandbox (container_options.confinement), with two differences the
 runner needs: it starts as root holding only CAP_SETUID/CAP_SETGID/CAP_KILL (to run candidates as
 another user and kill them), and it gets a private tmpfs the candidate cannot enter. The result comes
-back through the nonce envelope in a directory only the host user (and so the runner) can open."""
+back through the nonce envelope in a directory only the host user (and so the runner) can open.
+
+On an engine that cannot see this machine's folders (a team's scoring host, engine_files.py) nothing is
+mounted from here: the app's code comes from the engine's code volume and each run's in/ and out/ are
+copied into an anonymous volume before the start and the result copied back after the end, with the
+same owners and modes as on disk."""
 
 from __future__ import annotations
 
@@ -19,13 +24,21 @@ from typing import Any
 
 import docker
 import docker.errors
-from docker.types import Ulimit
+from docker.types import Mount, Ulimit
 
 from prism_desktop.sandbox.backend import CancelToken, SandboxUnavailable, installed_package_dir
 from prism_desktop.sandbox.code.context import PRIVATE_DIR
 from prism_desktop.sandbox.code.spec import RESULT_FORMAT, CodeRunResult, CodeRunSpec, spec_to_json
 from prism_desktop.sandbox.code_images import code_image
-from prism_desktop.sandbox.container_options import IN_DIR, OUT_DIR, PYTHON, confinement
+from prism_desktop.sandbox.container_options import IN_DIR, OUT_DIR, PYTHON, RUN_ROOT, confinement
+from prism_desktop.sandbox.engine_files import (
+    EngineFilesError,
+    code_volume,
+    copies_files,
+    fetch_result,
+    private_run_files_tar,
+    put_run_files,
+)
 from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
 from prism_desktop.sandbox.output_cap import cap_text
 from prism_desktop.sandbox.run_dir import new_nonce
@@ -35,6 +48,8 @@ RUNNER_MODULE = "prism_desktop.sandbox.code.runner"
 OPEN_FILES = 4096  # compilers open many files at once
 REMOVE_ATTEMPTS = 3
 COMPILE_STEPS = 3  # the most compiler invocations a run makes (Go: build, vet, test -c)
+RUN_ERRORS: tuple[type[BaseException], ...] = (*ENGINE_ERRORS, EngineFilesError)
+RESULT_SLACK = 16 * 1024 * 1024  # a result may exceed 4 × the output cap by this much (tests, diagnostics)
 
 
 @dataclass(frozen=True)
@@ -66,13 +81,17 @@ def wall_deadline(spec: CodeRunSpec) -> float:
     return COMPILE_STEPS * limits.compile_timeout_s + limits.run_timeout_s + limits.wall_slack_s
 
 
-def code_run_options(spec: CodeRunSpec, package_dir: Path, run_dir: CodeRunDir) -> dict[str, Any]:
+def code_run_options(
+    spec: CodeRunSpec, package_dir: Path, run_dir: CodeRunDir, volume: str | None = None
+) -> dict[str, Any]:
+    """`volume`: the engine's code volume when files are copied (engine_files.py); the run's folder
+    is then an anonymous volume at RUN_ROOT instead of bind mounts of `run_dir`."""
     limits = spec.limits
     shared = Limits(
         memory_mb=limits.memory_mb, cpus=limits.cpus, pids=limits.pids, tmpfs_mb=limits.tmpfs_mb,
         output_bytes=limits.output_bytes,
     )  # fmt: skip
-    options = confinement(shared, package_dir)
+    options = confinement(shared, package_dir, code_volume=volume)
     options["user"] = "0:0"
     options["cap_add"] = ["SETUID", "SETGID", "KILL"]  # and nothing else: cap_drop ALL stays
     uid, gid = os.geteuid(), os.getegid()
@@ -84,11 +103,14 @@ def code_run_options(spec: CodeRunSpec, package_dir: Path, run_dir: CodeRunDir) 
     options["ulimits"] = [u for u in options["ulimits"] if u.name != "nofile"] + [
         Ulimit(name="nofile", soft=OPEN_FILES, hard=OPEN_FILES)
     ]
-    options["volumes"] = {
-        **options["volumes"],
-        str(run_dir.in_dir): {"bind": IN_DIR, "mode": "ro"},
-        str(run_dir.out_dir): {"bind": OUT_DIR, "mode": "rw"},
-    }
+    if volume is None:
+        options["volumes"] = {
+            **options["volumes"],
+            str(run_dir.in_dir): {"bind": IN_DIR, "mode": "ro"},
+            str(run_dir.out_dir): {"bind": OUT_DIR, "mode": "rw"},
+        }
+    else:
+        options["mounts"] = [*options["mounts"], Mount(RUN_ROOT, None, type="volume")]
     options["command"] = [
         PYTHON,
         "-s",
@@ -107,9 +129,30 @@ class CodeDockerBackend:
     name = "docker"
     isolated = True
 
-    def __init__(self, client: docker.DockerClient, package_dir: Path | None = None):
+    def __init__(
+        self,
+        client: docker.DockerClient,
+        package_dir: Path | None = None,
+        copy_files: bool | None = None,
+        languages: tuple[str, ...] = (),
+    ):
+        """`copy_files` (None: unless the engine is this machine's, engine_files.copies_files): the
+        app's code from the engine's code volume, filled with the image of the first of `languages`
+        present (every code image has the same python3)."""
         self.client = client
         self.package_dir = package_dir or installed_package_dir()
+        self.code_volume: str | None = None
+        if copy_files if copy_files is not None else copies_files(client):
+            present = [code_image(client, lang) for lang in (*languages, "python", "typescript", "go")]
+            helper = next((image.ref for image in present if image.present), None)
+            if helper is None:
+                raise SandboxUnavailable("Docker sandbox unavailable: no code image on the engine")
+            try:
+                self.code_volume = code_volume(
+                    client, helper, self.package_dir, confinement(Limits(), self.package_dir)
+                )
+            except EngineFilesError as exc:
+                raise SandboxUnavailable(f"Docker sandbox unavailable: {exc}") from exc
 
     @classmethod
     def connect(cls, languages: tuple[str, ...] = ()) -> CodeDockerBackend:
@@ -124,13 +167,14 @@ class CodeDockerBackend:
                 f"Docker sandbox unavailable: image(s) {', '.join(missing)} missing; "
                 "build them with `prism-desktop sandbox build --code`"
             )
-        return cls(client)
+        return cls(client, languages=languages)
 
     def describe(self) -> str:
+        files = ", files copied through the engine's API" if self.code_volume else ""
         return "docker, code images " + ", ".join(
             f"{image.ref} ({image.toolchain or 'missing'})"
             for image in map(self._image, ("python", "typescript", "go"))
-        )
+        ) + files
 
     def _image(self, language: str) -> Any:
         return code_image(self.client, language)
@@ -143,10 +187,15 @@ class CodeDockerBackend:
             try:
                 container = self.client.containers.create(
                     code_image(self.client, spec.language).ref,
-                    **code_run_options(spec, self.package_dir, run_dir),
+                    **code_run_options(spec, self.package_dir, run_dir, self.code_volume),
                 )
+                if self.code_volume is not None:
+                    spec_bytes = (run_dir.in_dir / "spec.json").read_bytes()
+                    put_run_files(container, private_run_files_tar(spec_bytes, os.geteuid()))
                 deadline_hit, exit_code, logs = self._start_and_wait(container, spec, cancel)
-            except ENGINE_ERRORS as exc:
+                if self.code_volume is not None:
+                    fetch_result(container, run_dir.out_dir, 4 * spec.limits.output_bytes + RESULT_SLACK)
+            except RUN_ERRORS as exc:
                 return CodeRunResult(
                     spec.run_id, "infra_error", spec.language, infra_detail=f"the Docker engine failed: {exc}"
                 )
@@ -189,7 +238,7 @@ def _remove(container: Any) -> None:
     BSL backend's orphan sweep once this process is gone: it carries the same owner label)."""
     for attempt in range(REMOVE_ATTEMPTS):
         try:
-            container.remove(force=True)
+            container.remove(force=True, v=True)  # v: with the anonymous run volume of a copied run
             return
         except docker.errors.NotFound:
             return
@@ -201,7 +250,7 @@ def _read_result(run_dir: CodeRunDir, output_bytes: int) -> tuple[CodeRunResult 
     """(result, complete, why rejected) from the envelope; nothing is taken without the run's nonce."""
     path = run_dir.out_dir / "result.json"
     try:
-        if path.stat().st_size > 4 * output_bytes + 16 * 1024 * 1024:
+        if path.stat().st_size > 4 * output_bytes + RESULT_SLACK:
             return None, False, "the result file is too large"
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -37,6 +37,7 @@ from prism_desktop.sandbox.engine_files import (
     copies_files,
     fetch_result,
     put_run_files,
+    run_files_tar,
 )
 from prism_desktop.sandbox.image import ENGINE_ERRORS, IMAGE_REF, connect, engine_status
 from prism_desktop.sandbox.outcome import ProcessEnd, build_result, result_file_limit
@@ -166,12 +167,12 @@ class DockerBackend:
                 )
                 container = self.client.containers.create(self.image, **options)
                 if self.code_volume is not None:
-                    put_run_files(container, run_dir)
+                    put_run_files(container, run_files_tar(run_dir))
                 timings.create = time.perf_counter() - mark
                 end = self._start_and_wait(container, spec, cancel, timings)
                 if self.code_volume is not None:
                     mark = time.perf_counter()
-                    fetch_result(container, run_dir, result_file_limit(spec.limits))
+                    fetch_result(container, run_dir.out_dir, result_file_limit(spec.limits))
                     timings.collect = (timings.collect or 0.0) + time.perf_counter() - mark
             except ENGINE_ERRORS as exc:
                 failure = f"the Docker engine failed during the run: {type(exc).__name__}: {exc}"

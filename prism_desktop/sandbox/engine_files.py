@@ -81,13 +81,25 @@ def _tar(entries: Iterable[tuple[str, bytes | None, int, int]]) -> bytes:
 
 
 def run_files_tar(run_dir: RunDir) -> bytes:
-    """in/spec.json read-only for the sandbox user, out/ its only writable place."""
+    """A BSL run: in/spec.json read-only for the sandbox user, out/ its only writable place."""
     spec = run_dir.spec_path.read_bytes()
     return _tar(
         [
             ("in", None, 0, 0o755),
             (f"in/{SPEC_FILE}", spec, 0, 0o644),
             ("out", None, SANDBOX_UID, 0o700),
+        ]
+    )
+
+
+def private_run_files_tar(spec: bytes, owner: int) -> bytes:
+    """A code run: in/ and out/ open to `owner` alone (the code runner works as that user, the
+    candidate's user can open neither), as code_docker.prepared_code_run_dir lays them out on disk."""
+    return _tar(
+        [
+            ("in", None, owner, 0o700),
+            (f"in/{SPEC_FILE}", spec, owner, 0o600),
+            ("out", None, owner, 0o700),
         ]
     )
 
@@ -185,17 +197,18 @@ def _has_file(container: Container, path: str) -> bool:
     return True
 
 
-def put_run_files(container: Container, run_dir: RunDir) -> None:
-    """Into the created (not yet started) container: the spec in, an empty out/."""
-    if not container.put_archive(RUN_ROOT, run_files_tar(run_dir)):
+def put_run_files(container: Container, archive: bytes) -> None:
+    """Into the created (not yet started) container: `archive` (run_files_tar or
+    private_run_files_tar) at RUN_ROOT — the spec in, an empty out/."""
+    if not container.put_archive(RUN_ROOT, archive):
         raise EngineFilesError("the engine refused the run's files")
 
 
-def fetch_result(container: Container, run_dir: RunDir, max_bytes: int) -> None:
-    """out/result.json from the ended container into the host's out/ (nothing when the worker
+def fetch_result(container: Container, out_dir: Path, max_bytes: int) -> None:
+    """out/result.json from the ended container into the host's `out_dir` (nothing when the worker
     wrote none). A file over `max_bytes` is not downloaded: a sparse file of its size stands in, so
     the envelope check refuses it with its real size."""
-    target = run_dir.out_dir / RESULT_FILE
+    target = out_dir / RESULT_FILE
     try:
         stream, stat = container.get_archive(f"{RUN_ROOT}/out/{RESULT_FILE}")
     except docker.errors.NotFound:

@@ -51,11 +51,11 @@ def _own_containers(client: docker.DockerClient) -> set[str]:
     return {c.id for c in found if c.labels.get(OWNER_LABEL) == owner_tag()}
 
 
-@pytest.fixture
-def run_answer(engine: docker.DockerClient, coding_workspace: CodingWorkspace) -> Iterator[RunAnswer]:
+def _answer_runner(
+    engine: docker.DockerClient, coding_workspace: CodingWorkspace, backend: CodeDockerBackend
+) -> Iterator[RunAnswer]:
     """Run a model-like answer of a bundled task in its language's container; no container may be left."""
     before = _own_containers(engine)
-    backend = CodeDockerBackend(engine)
 
     def run(task_id: str, answer: str) -> CodeRunResult:
         task = coding_workspace.task(task_id)
@@ -70,6 +70,29 @@ def run_answer(engine: docker.DockerClient, coding_workspace: CodingWorkspace) -
     yield run
     left = _own_containers(engine) - before
     assert not left, f"code sandbox containers left behind: {left}"
+
+
+@pytest.fixture
+def run_answer(engine: docker.DockerClient, coding_workspace: CodingWorkspace) -> Iterator[RunAnswer]:
+    """Runs with the run folder and the app's code bind-mounted (an engine on this machine)."""
+    yield from _answer_runner(engine, coding_workspace, CodeDockerBackend(engine))
+
+
+@pytest.fixture
+def run_answer_copied(engine: docker.DockerClient, coding_workspace: CodingWorkspace) -> Iterator[RunAnswer]:
+    """Runs as on an engine on another machine: nothing bind-mounted, the app's code in the engine's
+    code volume, the run's files copied in and the result copied out (sandbox/engine_files.py)."""
+    if not code_image(engine, "python").present:
+        _unavailable("the Python code image is missing (prism-desktop sandbox build --code python)")
+    yield from _answer_runner(engine, coding_workspace, CodeDockerBackend(engine, copy_files=True))
+
+
+@pytest.fixture(params=["mounted", "copied"])
+def any_run_answer(request: pytest.FixtureRequest) -> RunAnswer:
+    """Both ways the run's files reach the container."""
+    fixture = "run_answer" if request.param == "mounted" else "run_answer_copied"
+    answer: RunAnswer = request.getfixturevalue(fixture)
+    return answer
 
 
 def statuses(result: CodeRunResult) -> dict[str, str]:

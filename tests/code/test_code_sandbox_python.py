@@ -24,8 +24,8 @@ def fenced(code: str, tag: str = "python") -> str:
     return f"Решение:\n```{tag}\n{code.strip()}\n```\n"
 
 
-def test_correct_candidate_passes_every_test(run_answer: RunAnswer) -> None:
-    result = run_answer(TASK, "```bash\npip install heapq\n```\n" + fenced(CORRECT))
+def test_correct_candidate_passes_every_test(any_run_answer: RunAnswer) -> None:
+    result = any_run_answer(TASK, "```bash\npip install heapq\n```\n" + fenced(CORRECT))
     assert result.status == "ok" and result.compile is not None and result.compile.ok
     assert result.toolchain.startswith("python 3.")
     assert len(result.tests or []) == 7 and set(statuses(result).values()) == {"pass"}
@@ -113,8 +113,8 @@ def merge_sorted_lists(lists):
 """
 
 
-def test_hostile_candidate_sees_no_network_no_channel_and_forges_nothing(run_answer: RunAnswer) -> None:
-    result = run_answer(TASK, fenced(HOSTILE))
+def test_hostile_candidate_sees_no_network_no_channel_and_forges_nothing(any_run_answer: RunAnswer) -> None:
+    result = any_run_answer(TASK, fenced(HOSTILE))
     assert result.status == "ok"
     failed = {t.name.split("::")[-1]: t for t in result.tests or [] if t.status != "pass"}
     assert list(failed) == ["test_empty_input"]  # the at-exit forgeries changed no verdict

@@ -4,7 +4,7 @@ certificate this test makes with openssl, started and stopped by the test. `sand
 engine, a candidate run goes through it, and without a client certificate the engine refuses, said in
 plain words. A TCP engine is treated as one on another machine: nothing of this machine is mounted,
 the app's code and each run's files are copied through the API (sandbox/engine_files.py) — a run
-still passes with the package folder it was copied from deleted."""
+still passes with the package folder it was copied from deleted, and so does a Python coding task."""
 
 from __future__ import annotations
 
@@ -23,8 +23,13 @@ from docker.models.containers import ContainerCollection
 
 from prism_desktop.cli.main import main
 from prism_desktop.sandbox.backend import installed_package_dir, open_backend
+from prism_desktop.sandbox.code_docker import CodeDockerBackend
+from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.image import IMAGE_REF, connect, engine_status
+from prism_desktop.services.code_level1 import candidate_files, run_spec
+from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.workspace.coding import CodingWorkspace
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 SUM = (
@@ -247,3 +252,31 @@ def test_a_remote_engine_needs_none_of_this_machines_folders(
     assert result.tests is not None and [case.status for case in result.tests.cases] == ["pass"]
     assert [options["volumes"] for options in sent] == [{}]  # no bind mount
     assert backend.client.volumes.get(backend.code_volume).attrs["Labels"]["prism-desktop.code"] == "1"
+
+
+def test_a_python_task_is_scored_on_the_remote_engine(
+    tls_engine: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A coding-bench answer on the team's scoring host: the language image there, the files copied."""
+    local = docker.from_env()
+    image = code_image(local, "python")
+    if not image.present:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true and {image.ref} is missing (.ci/docker.sh builds it)")
+        pytest.skip(f"{image.ref} is missing (prism-desktop sandbox build --code python)")
+    port, certs = tls_engine
+    remote = _client(port, certs)
+    remote.images.load(b"".join(local.api.get_image(image.ref)))
+    for key, value in _env(port, certs).items():
+        monkeypatch.setenv(key, value)
+    workspace = CodingWorkspace.open(Path(__file__).resolve().parents[2] / "benchmarks" / "coding")
+    task = workspace.task("algo_py_001")
+    backend = CodeDockerBackend.connect(("python",))
+    assert f"127.0.0.1:{port}" in backend.client.api.base_url
+    assert backend.code_volume is not None and "files copied through the engine's API" in backend.describe()
+    files, candidates, problem = candidate_files(task, reference_answer(task) or "")
+    assert files is not None, problem
+    result = backend.run(run_spec(task, files, candidates, "remote-python"))
+    assert result.status == "ok", result.infra_detail
+    assert result.tests is not None and len(result.tests) == task.test_count
+    assert {test.status for test in result.tests} == {"pass"}
