@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 from prism_desktop import __version__
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.locations import log_dir
 from prism_desktop.logs import log_path
 from prism_desktop.sandbox.harness_b import INSTRUMENT as PLATFORM_INSTRUMENT
@@ -30,7 +31,8 @@ def tr(text: str) -> str:
 
 
 def _row(name: str, value: str) -> str:
-    return f"<tr><td style='padding-right:14px;color:#555'>{escape(name)}</td><td>{escape(value)}</td></tr>"
+    label = f"<td style='padding-right:14px;color:{scheme().secondary}'>{escape(name)}</td>"
+    return f"<tr>{label}<td>{escape(value)}</td></tr>"
 
 
 def engine_text(status: EngineStatus | None) -> str:

@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
+from prism_desktop.gui.colour_scheme import readable_on, scheme
 from prism_desktop.gui.review_texts import localized
 from prism_desktop.review.verification_rules import AxisRule, VerificationRules
 from prism_desktop.vocabulary import AXES
@@ -22,8 +23,11 @@ KAPPAS = ("kappa", "kappa_linear", "kappa_quadratic")
 SHARES = ("exact", "adjacent")
 EXPERT_FIGURES = ("fleiss_kappa", "krippendorff_alpha")
 VALUE_ROLE = Qt.ItemDataRole.UserRole  # the unrounded value of a figure cell (None when undefined)
-GOOD, BAD, MUTED = QColor("#1a7f37"), QColor("#b42318"), QColor("#6b7280")
 DASH = "—"
+
+
+def _verdict_colour(good: bool) -> str:
+    return scheme().good if good else scheme().bad
 
 
 def tr(text: str) -> str:
@@ -224,7 +228,7 @@ class FiguresTable(QTableWidget):
         cells.append(_left(self._verdicts(axis, verdicts, category)))
         if headline:
             for cell in cells:
-                cell.setBackground(QBrush(QColor("#f3f6fb")))
+                cell.setBackground(QBrush(QColor(scheme().emphasis_background)))
         return cells
 
     @staticmethod
@@ -237,7 +241,7 @@ class FiguresTable(QTableWidget):
             for v in sorted(found, key=lambda v: v["category"])
         )
         item = _item(marks, all(v["verified"] for v in found))
-        item.setForeground(QBrush(GOOD if all(v["verified"] for v in found) else BAD))
+        item.setForeground(QBrush(QColor(_verdict_colour(all(v["verified"] for v in found)))))
         item.setToolTip("\n".join(localized(v["reason"]) for v in found))
         return item
 
@@ -287,7 +291,7 @@ class ConfusionGrid(QTableWidget):
         for machine in range(6):
             header = self.verticalHeaderItem(machine)
             if header is not None and int(labels[machine]) not in reachable:
-                header.setForeground(QBrush(MUTED))
+                header.setForeground(QBrush(QColor(scheme().muted)))
                 header.setToolTip(tr("the machine cannot give this step"))
             for consensus in range(6):
                 count = counts[consensus][machine]
@@ -295,8 +299,9 @@ class ConfusionGrid(QTableWidget):
                 item.setData(VALUE_ROLE, count)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 share = count / peak
-                item.setBackground(QBrush(QColor.fromHsvF(0.6, 0.75 * share, 1.0 - 0.45 * share)))
-                item.setForeground(QBrush(QColor("white") if share > 0.5 else QColor("#111827")))
+                heat = scheme().heat(share)
+                item.setBackground(QBrush(heat))
+                item.setForeground(QBrush(readable_on(heat)))
                 if machine == consensus:
                     font = QFont(item.font())
                     font.setBold(True)
@@ -332,7 +337,7 @@ class VerifiedTable(QTableWidget):
             mark = _left(
                 _item(tr("✓ Verified") if verdict["verified"] else tr("✗ not Verified"), verdict["verified"])
             )
-            mark.setForeground(QBrush(GOOD if verdict["verified"] else BAD))
+            mark.setForeground(QBrush(QColor(_verdict_colour(verdict["verified"]))))
             value = f"{number(verdict['value'])} {interval(verdict['ci95'])}".strip()
             reason = localized(verdict["reason"])
             note = "" if verdict["value"] is not None else reason
@@ -417,5 +422,5 @@ def _change(kappa: Mapping[str, Any]) -> QTableWidgetItem:
     before, after = kappa["before"], kappa["after"]
     item = _item(f"{number(before)} → {number(after)} ({kappa['runs']})", after)
     if before is not None and after is not None and after != before:
-        item.setForeground(QBrush(GOOD if after > before else BAD))
+        item.setForeground(QBrush(QColor(_verdict_colour(after > before))))
     return item

@@ -45,6 +45,7 @@ from prism_desktop.gui.agreement_tables import (
 )
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.colour_scheme import colour_text
 from prism_desktop.gui.review_texts import localized
 from prism_desktop.services.agreement import (
     DEFAULT_BOOTSTRAP,
@@ -158,7 +159,7 @@ class AgreementDialog(LanguageAware, QDialog):
         self.notes.setTextFormat(Qt.TextFormat.PlainText)
         self.notes.setObjectName("agreementNotes")
         self.notes.setWordWrap(True)
-        self.notes.setStyleSheet("color: #92400e;")
+        colour_text(self.notes, lambda c: c.note)
         self.confusion_group = QGroupBox()
         self.confusion_group.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.grids: dict[tuple[str, str], ConfusionGrid] = {}
@@ -175,7 +176,7 @@ class AgreementDialog(LanguageAware, QDialog):
                 grid_layout.addWidget(grid, 2 * row + 1, column)
         grid_layout.setColumnStretch(len(AXES), 1)
         self.confusion_hint = QLabel()
-        self.confusion_hint.setStyleSheet("color: #4b5563;")
+        colour_text(self.confusion_hint, lambda c: c.secondary)
         grid_layout.addWidget(self.confusion_hint, 4, 0, 1, len(AXES) + 1)
 
         figures_page = QWidget()

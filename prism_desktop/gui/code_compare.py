@@ -13,20 +13,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QScrollBar, QSplitter, QVBoxLayout, QWidget
 
 from prism_desktop.gui.code_editor import CodeEditor, GutterMarker, LanguageAware, code_font
-
-REMOVED_TINT = "#fde2e1"  # only in the reference (or changed there)
-ADDED_TINT = "#dcf5dc"  # only in the candidate (or changed there)
-REMOVED_BAR = "#e06c6c"
-ADDED_BAR = "#4caf50"
-CHANGED_TINT = "#fff1cc"
-CHANGED_BAR = "#e0a800"
-
-
-def _tinted(colour: str) -> QColor:
-    """A change tint on a dark background: the bar's hue, faint, so light code text stays readable."""
-    tinted = QColor(colour)
-    tinted.setHsv(tinted.hue(), 160, 90)
-    return tinted
+from prism_desktop.gui.colour_scheme import follow_scheme, scheme
 
 
 @dataclass(frozen=True)
@@ -87,10 +74,6 @@ class CodeCompare(LanguageAware, QWidget):
         self.candidate_note.setObjectName("candidateNote")
         self.candidate_note.setTextFormat(Qt.TextFormat.PlainText)
         self.candidate_note.setWordWrap(True)
-        self.candidate_note.setStyleSheet(
-            "color: #8a1c13; background: #fdecea; border: 1px solid #f4b4ae; border-radius: 3px;"
-            " padding: 3px 6px;"
-        )
         self.candidate_note.hide()
         self.rows: list[AlignedRow] = []
         self.language = "bsl"
@@ -117,7 +100,16 @@ class CodeCompare(LanguageAware, QWidget):
             self._couple(one.verticalScrollBar(), other.verticalScrollBar())
             self._couple(one.horizontalScrollBar(), other.horizontalScrollBar())
         self.candidate.gutterClicked.connect(self.candidateLineClicked)
+        follow_scheme(self, self._restyle)
         self.retranslate()
+
+    def _restyle(self) -> None:
+        colours = scheme()
+        self.candidate_note.setStyleSheet(
+            f"color: {colours.error_text}; background: {colours.error_background};"
+            f" border: 1px solid {colours.error_border}; border-radius: 3px; padding: 3px 6px;"
+        )
+        self._tint_rows()
 
     def retranslate(self) -> None:
         reference, candidate = self._names
@@ -168,7 +160,12 @@ class CodeCompare(LanguageAware, QWidget):
         if reference is None:
             self.reference.set_code("", [])
             return
-        tint = _tinted if self.palette().base().color().lightness() < 128 else QColor
+        self._tint_rows()
+
+    def _tint_rows(self) -> None:
+        """Changed rows tinted (removed on the left, added on the right) with bars in the gutter;
+        again on a theme switch, so the tints are the new scheme's."""
+        colours = scheme()
         left_tints: dict[int, QColor] = {}
         right_tints: dict[int, QColor] = {}
         left_bars: dict[int, QColor] = {}
@@ -178,12 +175,12 @@ class CodeCompare(LanguageAware, QWidget):
                 continue
             if aligned.left is not None:
                 changed = aligned.kind == "replace" and aligned.right is not None
-                left_tints[row] = tint(CHANGED_TINT if changed else REMOVED_TINT)
-                left_bars[row] = QColor(CHANGED_BAR if changed else REMOVED_BAR)
+                left_tints[row] = QColor(colours.diff_changed if changed else colours.diff_removed)
+                left_bars[row] = QColor(colours.bar_changed if changed else colours.bar_removed)
             if aligned.right is not None:
                 changed = aligned.kind == "replace" and aligned.left is not None
-                right_tints[row] = tint(CHANGED_TINT if changed else ADDED_TINT)
-                right_bars[row] = QColor(CHANGED_BAR if changed else ADDED_BAR)
+                right_tints[row] = QColor(colours.diff_changed if changed else colours.diff_added)
+                right_bars[row] = QColor(colours.bar_changed if changed else colours.bar_added)
         self.reference.set_row_tints(left_tints, left_bars)
         self.candidate.set_row_tints(right_tints, right_bars)
 

@@ -26,13 +26,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
+from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
 from prism_desktop.gui.highlighter import BslHighlighter
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 
-SEVERITY_COLORS = {"error": "#d0312d", "warning": "#e39b0b", "information": "#2f6fca", "hint": "#7b8794"}
 SEVERITY_RANK = {"error": 0, "warning": 1, "information": 2, "hint": 3}
-FILLER_COLOR = "#d9dde3"
-CURRENT_LINE_COLOR = "#fff3c4"
 
 
 class LanguageAware:
@@ -128,6 +126,14 @@ class CodeEditor(QPlainTextEdit):
         self.blockCountChanged.connect(self._update_margins)
         self.updateRequest.connect(self._update_gutter)
         self._update_margins()
+        on_scheme_change(self, self._restyle)
+
+    def _restyle(self) -> None:
+        """The theme switched: token formats, the current line and the gutter take the new scheme
+        (diff tints are the owner's: CodeCompare sets them again)."""
+        self.highlighter.rehighlight()
+        self._apply_selections()
+        self._gutter.update()
 
     # -- content ----------------------------------------------------------------------------------
 
@@ -203,9 +209,9 @@ class CodeEditor(QPlainTextEdit):
                 continue
             selection = QTextEdit.ExtraSelection()
             if row == self._current_row:
-                brush = QBrush(QColor(CURRENT_LINE_COLOR))
+                brush = QBrush(QColor(scheme().current_line))
             elif row < len(numbers) and numbers[row] is None:
-                brush = QBrush(QColor(FILLER_COLOR), Qt.BrushStyle.BDiagPattern)
+                brush = QBrush(QColor(scheme().filler), Qt.BrushStyle.BDiagPattern)
             else:
                 brush = QBrush(self._tints[row])
             selection.format.setBackground(brush)
@@ -250,8 +256,9 @@ class CodeEditor(QPlainTextEdit):
         return rows
 
     def paint_gutter(self, event: QPaintEvent) -> None:
+        colours = scheme()
         painter = QPainter(self._gutter)
-        painter.fillRect(event.rect(), QColor("#f3f4f6"))
+        painter.fillRect(event.rect(), QColor(colours.gutter))
         width = self._gutter.width()
         numbers = self.row_numbers()
         number_right = width - self.CHANGE_BAR_WIDTH - 6
@@ -259,9 +266,10 @@ class CodeEditor(QPlainTextEdit):
         for row, top, height in self._visible_rows():
             number = numbers[row] if row < len(numbers) else None
             if row == self._current_row:
-                painter.fillRect(0, top, width, height, QColor(CURRENT_LINE_COLOR))
+                painter.fillRect(0, top, width, height, QColor(colours.current_line))
             if number is not None:
-                painter.setPen(QColor("#1f2933") if row == self._current_row else QColor("#8a94a3"))
+                current = row == self._current_row
+                painter.setPen(QColor(colours.gutter_current_number if current else colours.gutter_number))
                 painter.drawText(0, top, number_right, height, Qt.AlignmentFlag.AlignRight, str(number))
             bar = self._change_bars.get(row)
             if bar is not None:
@@ -271,7 +279,7 @@ class CodeEditor(QPlainTextEdit):
                 diameter = min(10, height - 4)
                 painter.setRenderHint(QPainter.RenderHint.Antialiasing)
                 painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(QColor(SEVERITY_COLORS.get(markers[0].severity, "#7b8794")))
+                painter.setBrush(QColor(colours.severity(markers[0].severity)))
                 painter.drawEllipse(4, top + (height - diameter) // 2, diameter, diameter)
                 painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.end()

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.plain_text import escape
 from prism_desktop.services.team_sessions import Change
 
@@ -77,7 +78,7 @@ class GradeHistory(LanguageAware, QWidget):
         self.changes = list(changes)
         if not self.changes:
             self.entries.setText(
-                "<span style='color:#6b7280'>"
+                f"<span style='color:{scheme().muted}'>"
                 + escape(self.tr("No grade of this run has changed yet (or the blind rule hides it)."))
                 + "</span>"
             )
@@ -86,7 +87,7 @@ class GradeHistory(LanguageAware, QWidget):
         older = len(self.changes) - SHOWN_CHANGES
         if older > 0:
             rows.append(
-                "<div style='color:#6b7280'>"
+                f"<div style='color:{scheme().muted}'>"
                 + escape(self.tr("… and %1 older changes").replace("%1", str(older)))
                 + "</div>"
             )

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.colour_scheme import colour_text, follow_scheme, on_scheme_change, scheme
 from prism_desktop.gui.hotkeys import keys_of
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.store.models import GRADE_STEPS
@@ -33,11 +34,16 @@ from prism_desktop.store.models import GRADE_STEPS
 # Stored values stay in the domain's language whatever the UI language (they end up in exports).
 APPROACHES = ("идиоматично", "приемлемо", "неудачный подход")
 
-_BUTTON_STYLE = """
-QPushButton { min-width: 30px; max-width: 38px; padding: 3px 0; border: 1px solid #b8bfc9;
-              border-radius: 3px; background: palette(base); font-weight: 600; }
-QPushButton:hover { background: palette(alternate-base); }
-QPushButton:checked { background: #1f5fbf; color: white; border-color: #174a96; }
+
+
+def _button_style() -> str:
+    colours = scheme()
+    return f"""
+QPushButton {{ min-width: 30px; max-width: 38px; padding: 3px 0; border: 1px solid {colours.border};
+              border-radius: 3px; background: palette(base); font-weight: 600; }}
+QPushButton:hover {{ background: palette(alternate-base); }}
+QPushButton:checked {{ background: {colours.accent}; color: {colours.accent_text};
+                      border-color: {colours.accent_border}; }}
 """
 
 
@@ -112,20 +118,31 @@ class AxisBox(QFrame):
         layout.addLayout(header)
         layout.addWidget(self.collapsed)
         layout.addWidget(self.expanded)
+        self._title: tuple[str, str] | None = None
         self.set_current(False)
+        follow_scheme(self, self._recolour)
+
+    def _recolour(self) -> None:
+        """Buttons, frame and title in the current scheme (again after a theme switch)."""
+        for button in [*self.row_group.buttons(), *self.grid_group.buttons()]:
+            button.setStyleSheet(_button_style())
+        self._restyle()
+        if self._title is not None:
+            self.set_title(*self._title)
 
     def _button(self, step: int, group: QButtonGroup) -> QPushButton:
         button = QPushButton(str(step))
         button.setCheckable(True)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the review view's shortcuts
-        button.setStyleSheet(_BUTTON_STYLE)
         button.setToolTip(plain_tooltip(self.criteria.get(step, "")))
         group.addButton(button, step)
         button.clicked.connect(lambda _checked=False, s=step: self.stepClicked.emit(self.axis, s))
         return button
 
     def set_title(self, name: str, keys: str) -> None:
-        self.title.setText(f"<b>{self.axis}</b> · {name} <span style='color:#8a94a3'>[{keys}]</span>")
+        self._title = (name, keys)
+        faint = scheme().faint
+        self.title.setText(f"<b>{self.axis}</b> · {name} <span style='color:{faint}'>[{keys}]</span>")
 
     def set_step(self, step: int | None, not_graded: str) -> None:
         self.step = step
@@ -139,7 +156,8 @@ class AxisBox(QFrame):
             label.setStyleSheet(chosen if value == step else "color: palette(text);")
         self.state.setText("" if step is None else f"<b>{step}</b>")
         self.chosen_text.setText(self.criteria.get(step, "") if step is not None else not_graded)
-        self.chosen_text.setStyleSheet("color: palette(text);" if step is not None else "color: #9ca3af;")
+        chosen_colour = "palette(text)" if step is not None else scheme().faint
+        self.chosen_text.setStyleSheet(f"color: {chosen_colour};")
         if step is not None:
             self.missing = False
         self._restyle()
@@ -157,11 +175,11 @@ class AxisBox(QFrame):
 
     def _restyle(self) -> None:
         if self.missing and self.step is None:
-            frame = "border: 2px solid #c4320a; background: palette(alternate-base);"
+            frame = f"border: 2px solid {scheme().attention}; background: palette(alternate-base);"
         elif self.current:
-            frame = "border: 2px solid #1f5fbf; background: palette(alternate-base);"
+            frame = f"border: 2px solid {scheme().accent}; background: palette(alternate-base);"
         else:
-            frame = "border: 1px solid #d5d9e0;"
+            frame = f"border: 1px solid {scheme().border};"
         self.setStyleSheet(f"QFrame#axisBox{self.axis} {{ {frame} border-radius: 4px; }}")
 
 
@@ -184,7 +202,7 @@ class GradingPanel(LanguageAware, QWidget):
         self.heading.setStyleSheet("font-weight: 600;")
         self.identity = QLabel()
         self.identity.setTextFormat(Qt.TextFormat.PlainText)  # the expert's and the session's names
-        self.identity.setStyleSheet("color: #4b5563;")
+        colour_text(self.identity, lambda c: c.secondary)
         # The panel sits in a scroll area without a horizontal bar: every text wraps instead of
         # pushing the panel wider than the window and getting clipped.
         for label in (self.heading, self.identity):
@@ -212,14 +230,18 @@ class GradingPanel(LanguageAware, QWidget):
         self.reason_edit = QLineEdit()
         self.reason_edit.setObjectName("changeReasonEdit")
         self.status = QLabel()
-        self.status.setStyleSheet("color: #4b5563;")
+        self.status.setStyleSheet(f"color: {scheme().secondary};")
         self.status.setWordWrap(True)
         self.flag_button = QPushButton()
         self.flag_button.setObjectName("unsureFlag")
         self.flag_button.setCheckable(True)
         self.flag_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.flag_button.setStyleSheet(
-            "QPushButton:checked { background: #fff4e5; color: #8a4b00; border: 1px solid #e0a800; }"
+        follow_scheme(
+            self.flag_button,
+            lambda: self.flag_button.setStyleSheet(
+                f"QPushButton:checked {{ background: {scheme().band_partial}; color: {scheme().band_text};"
+                f" border: 1px solid {scheme().bar_changed}; }}"
+            ),
         )
         self.flag_button.clicked.connect(lambda checked: self.flagToggled.emit(checked))
         self.skip_button = QPushButton()
@@ -260,6 +282,7 @@ class GradingPanel(LanguageAware, QWidget):
         layout.addLayout(note)
         layout.addLayout(bottom)
         self.retranslate()
+        on_scheme_change(self, self._show_status)
 
     def retranslate(self) -> None:
         self.heading.setText(self.tr("Your grades (Level 2)"))
@@ -356,8 +379,10 @@ class GradingPanel(LanguageAware, QWidget):
             "failed": self.tr("%1 change(s) NOT saved — see Retry above").replace("%1", str(count)),
         }
         self.status.setText(f"{counted} · {words[state]}")
+        colours = scheme()
+        alarming = state in ("failed", "busy")
         self.status.setStyleSheet(
-            "color: #b42318; font-weight: 600;" if state in ("failed", "busy") else "color: #4b5563;"
+            f"color: {colours.bad}; font-weight: 600;" if alarming else f"color: {colours.secondary};"
         )
 
     def highlight_missing(self, axes: Sequence[str]) -> None:

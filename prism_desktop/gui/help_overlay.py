@@ -9,6 +9,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QHideEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from prism_desktop.gui.colour_scheme import colour_text, follow_scheme, scheme
+
 
 class HelpOverlay(QWidget):
     def __init__(self, parent: QWidget):
@@ -18,8 +20,12 @@ class HelpOverlay(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.card = QFrame(self)
         self.card.setObjectName("helpCard")
-        self.card.setStyleSheet(
-            "QFrame#helpCard { background: palette(window); border-radius: 8px; border: 1px solid #c7ccd4; }"
+        follow_scheme(
+            self.card,
+            lambda: self.card.setStyleSheet(
+                "QFrame#helpCard { background: palette(window); border-radius: 8px;"
+                f" border: 1px solid {scheme().border}; }}"
+            ),
         )
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 13pt; font-weight: 600;")
@@ -27,7 +33,7 @@ class HelpOverlay(QWidget):
         self.grid.setHorizontalSpacing(18)
         self.grid.setVerticalSpacing(5)
         self.footer = QLabel()
-        self.footer.setStyleSheet("color: #6b7280;")
+        colour_text(self.footer, lambda c: c.muted)
         layout = QVBoxLayout(self.card)
         layout.setContentsMargins(22, 16, 22, 16)
         layout.addWidget(self.title)
@@ -48,7 +54,7 @@ class HelpOverlay(QWidget):
             key_label = QLabel(keys)
             key_label.setStyleSheet(
                 "font-family: monospace; font-weight: 600; background: palette(alternate-base);"
-                " border: 1px solid #d1d5db; border-radius: 3px; padding: 1px 6px;"
+                f" border: 1px solid {scheme().border}; border-radius: 3px; padding: 1px 6px;"
             )
             self.grid.addWidget(key_label, row, 0, Qt.AlignmentFlag.AlignRight)
             self.grid.addWidget(QLabel(action), row, 1)
@@ -87,7 +93,7 @@ class HelpOverlay(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor(17, 24, 39, 150))
+        painter.fillRect(self.rect(), QColor(scheme().scrim))
         painter.end()
 
     def hideEvent(self, event: QHideEvent) -> None:

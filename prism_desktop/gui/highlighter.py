@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from pygments.lexers import get_lexer_by_name
 from pygments.token import Comment, Keyword, Name, Number, Operator, String, _TokenType
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
+from prism_desktop.gui.colour_scheme import ColourScheme, scheme
 from prism_desktop.highlight.bsl_lexer import BslLexer
 from prism_desktop.highlight.query_lexer import QueryLexer
 
@@ -120,44 +122,47 @@ def _format(color: str, *, bold: bool = False, italic: bool = False) -> QTextCha
     return fmt
 
 
-# Close to the 1C Configurator's palette (red keywords, green comments), toned for long reading.
-_BSL_STYLES: tuple[tuple[_TokenType, QTextCharFormat], ...] = ()
-_QUERY_STYLES: tuple[tuple[_TokenType, QTextCharFormat], ...] = ()
+Styles = tuple[tuple[_TokenType, QTextCharFormat], ...]
 
 
-def _styles() -> tuple[
-    tuple[tuple[_TokenType, QTextCharFormat], ...], tuple[tuple[_TokenType, QTextCharFormat], ...]
-]:
-    global _BSL_STYLES, _QUERY_STYLES  # formats need a QGuiApplication, so they are built on first use
-    if not _BSL_STYLES:
-        _BSL_STYLES = (
-            (Comment.Preproc, _format("#8a6100")),
-            (Comment, _format("#3b7d23", italic=True)),
-            (Keyword.Constant, _format("#b3121c")),
-            (Keyword, _format("#b3121c", bold=True)),
-            (Name.Decorator, _format("#8a6100")),
-            (Name.Label, _format("#8a6100")),
-            (Name.Builtin, _format("#6f2da8")),
-            (Name.Function, _format("#0b4ea2")),
-            (Name.Attribute, _format("#0b4ea2")),
-            (String, _format("#1a1a1a")),
-            (Number, _format("#1a1a1a")),
-            (Operator, _format("#b3121c")),
-        )
-        _QUERY_STYLES = (
-            (Keyword, _format("#b3121c", bold=True)),
-            (Name.Builtin, _format("#6f2da8")),
-            (Name.Variable.Global, _format("#8a6100")),
-            (String, _format("#5a5a5a")),
-            (Number, _format("#1a1a1a")),
-            (Comment, _format("#3b7d23", italic=True)),
-            (Name, _format("#1c5d99")),
-        )
-    return _BSL_STYLES, _QUERY_STYLES
+@cache
+def _styles(colours: ColourScheme) -> tuple[Styles, Styles]:
+    """(BSL and code, query) formats in a scheme's token colours; built on first use (formats need
+    a QGuiApplication), once per light or dark scheme."""
+    bsl = (
+        (Comment.Preproc, _format(colours.token_preproc)),
+        (Comment, _format(colours.token_comment, italic=True)),
+        (Keyword.Constant, _format(colours.token_keyword)),
+        (Keyword, _format(colours.token_keyword, bold=True)),
+        (Name.Decorator, _format(colours.token_preproc)),
+        (Name.Label, _format(colours.token_preproc)),
+        (Name.Builtin, _format(colours.token_builtin)),
+        (Name.Function, _format(colours.token_function)),
+        (Name.Attribute, _format(colours.token_function)),
+        (String, _format(colours.token_literal)),
+        (Number, _format(colours.token_literal)),
+        (Operator, _format(colours.token_keyword)),
+    )
+    query = (
+        (Keyword, _format(colours.token_keyword, bold=True)),
+        (Name.Builtin, _format(colours.token_builtin)),
+        (Name.Variable.Global, _format(colours.token_preproc)),
+        (String, _format(colours.token_query_string)),
+        (Number, _format(colours.token_literal)),
+        (Comment, _format(colours.token_comment, italic=True)),
+        (Name, _format(colours.token_query_name)),
+    )
+    return bsl, query
+
+
+def all_formats() -> list[QTextCharFormat]:
+    """Every format the highlighter may use in the current scheme (tests check their contrast)."""
+    bsl, query = _styles(scheme())
+    return [fmt for _, fmt in (*bsl, *query)]
 
 
 def format_for(token: _TokenType, query: bool) -> QTextCharFormat | None:
-    bsl, sdbl = _styles()
+    bsl, sdbl = _styles(scheme())
     for kind, fmt in sdbl if query else bsl:
         if token in kind:
             return fmt

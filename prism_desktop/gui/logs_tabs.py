@@ -22,20 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.gui.code_editor import SEVERITY_COLORS, LanguageAware, code_font, severity_name
+from prism_desktop.gui.code_editor import LanguageAware, code_font, severity_name
+from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
 from prism_desktop.gui.perf_plot import PerfPlot
 from prism_desktop.gui.plain_text import escape
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.sandbox.spec import RunResult
 
-STATUS_COLORS = {
-    "pass": "#2e8540",
-    "ok": "#2e8540",
-    "fail": "#d0312d",
-    "error": "#b35c00",
-    "timeout": "#b35c00",
-    "limit": "#b35c00",
-}
 MACHINE_TABS = ("syntax", "tests", "perf", "output")
 
 
@@ -167,6 +160,8 @@ class LogsTabs(LanguageAware, QTabWidget):
         self._machine_visible = True
         self.retranslate()
         self.show_result(None, None)
+        # Status colours live in the tables' items: a theme switch fills them again.
+        on_scheme_change(self, lambda: self.show_result(self._result, self._auto_run))
 
     def _add_page(self, key: str, *widgets: QWidget) -> None:
         page = QWidget()
@@ -313,7 +308,7 @@ class LogsTabs(LanguageAware, QTabWidget):
         counted = set(detail.get("error_codes") or [])
         self.diagnostics.setRowCount(len(diagnostics))
         for row, d in enumerate(sorted(diagnostics, key=lambda d: (d.line, d.column))):
-            color = SEVERITY_COLORS.get(d.severity)
+            color = scheme().severity(d.severity)
             line_item = _item(f"{d.line}:{d.column}")
             line_item.setData(Qt.ItemDataRole.UserRole, d.line)
             self.diagnostics.setItem(row, 0, line_item)
@@ -350,7 +345,7 @@ class LogsTabs(LanguageAware, QTabWidget):
         for row, test in enumerate(tests):
             status = str(test.get("status") or "")
             self.code_tests.setItem(row, 0, _item(test.get("name")))
-            self.code_tests.setItem(row, 1, _item(self._case_status(status), STATUS_COLORS.get(status)))
+            self.code_tests.setItem(row, 1, _item(self._case_status(status), scheme().status(status)))
             message = str(test.get("message") or "")
             # A traceback is many lines: its last line in the cell, the whole of it in the tooltip.
             last = next((line for line in reversed(message.splitlines()) if line.strip()), "")
@@ -395,11 +390,11 @@ class LogsTabs(LanguageAware, QTabWidget):
             rows.append(
                 [
                     (str(case.index), None),
-                    (self._case_status(case.status), STATUS_COLORS.get(case.status)),
+                    (self._case_status(case.status), scheme().status(case.status)),
                     (", ".join(case.args), None),
                     (case.expected, None),
                     (_na(case.actual), None),
-                    (case.error or "", STATUS_COLORS["error"] if case.error else None),
+                    (case.error or "", scheme().warn if case.error else None),
                 ]
             )
         if not cases:
@@ -408,7 +403,7 @@ class LogsTabs(LanguageAware, QTabWidget):
                 rows.append(
                     [
                         ("", None),
-                        (self.tr("fail"), STATUS_COLORS["fail"]),
+                        (self.tr("fail"), scheme().bad),
                         ("", None),
                         ("", None),
                         ("", None),
@@ -491,7 +486,7 @@ class LogsTabs(LanguageAware, QTabWidget):
         self.perf_table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
-                color = STATUS_COLORS.get(str(cell)) if c == 1 else None
+                color = scheme().status(str(cell)) if c == 1 else None
                 shown = _na(cell) if c in (2, 3) else cell
                 self.perf_table.setItem(r, c, _item(shown, color, number=c in (0, 2, 3)))
         self.perf_table.resizeColumnsToContents()
@@ -533,7 +528,7 @@ class LogsTabs(LanguageAware, QTabWidget):
             if isolated is True:
                 where += " — " + self.tr("isolated")
             elif isolated is False:
-                where += " — <b style='color:#d0312d'>" + self.tr("NOT isolated") + "</b>"
+                where += f" — <b style='color:{scheme().bad}'>" + self.tr("NOT isolated") + "</b>"
             lines.insert(0, self.tr("Runner: %1").replace("%1", where))
         if not lines:
             lines.append(

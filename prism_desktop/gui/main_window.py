@@ -33,6 +33,7 @@ from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.ask_model_panel import install_ask_model
+from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
 from prism_desktop.gui.generate_dialog import install_generate_action
@@ -149,6 +150,7 @@ class MainWindow(QMainWindow):
 
         self.query = RunsQuery(store)
         self.model = RunsTableModel(self.query, self)
+        on_scheme_change(self, self._restyle)
         self.filters = FilterBar()
         self.table = RunsView(self.model)
         self.scoring = ScoringPanel()
@@ -595,12 +597,12 @@ class MainWindow(QMainWindow):
     def _show_sandbox(self) -> None:
         state, isolated, detail = self._sandbox_state
         if state == "checking":
-            text, colour = self.tr("Sandbox: checking…"), "#555"
+            text, colour = self.tr("Sandbox: checking…"), scheme().secondary
         elif state == "unavailable":
-            text, colour = self.tr("Sandbox: unavailable"), "#b01e1e"
+            text, colour = self.tr("Sandbox: unavailable"), scheme().bad
         else:
             text = self.tr("Sandbox: %1").replace("%1", sandbox_text(bool(isolated)))
-            colour = "#1d7a35" if isolated else "#b05a00"
+            colour = scheme().good if isolated else scheme().warn
         self.sandbox_label.setText(f"<span style='color:{colour}; font-weight:600'>{text}</span>")
         self.sandbox_label.setToolTip(detail)
 
@@ -688,6 +690,11 @@ class MainWindow(QMainWindow):
         """Switch the interface language now; widgets retranslate on Qt's LanguageChange event."""
         if self.translations is not None:
             self.translations.apply(effective_language(choice))
+
+    def _restyle(self) -> None:
+        """The theme switched between light and dark: repaint what keeps colours of its own."""
+        self.model.restyle()
+        self._show_sandbox()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from prism_desktop.gui.actions import Menu
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.colour_scheme import on_scheme_change, readable_on, scheme
 from prism_desktop.services.model_comparison import Comparison, compare_models, experiments_with_scores
 from prism_desktop.store import Store
 
@@ -48,7 +49,6 @@ FIGURE_KEYS = (
     "compile_rate",
     "success_rate",
 )
-SERIES_COLORS = ("#1f4e9c", "#d0312d", "#2e8540", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#c0392b")
 
 
 def tr(text: str) -> str:
@@ -109,7 +109,8 @@ class _Chart(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor("white"))
+        colours = scheme()
+        painter.fillRect(self.rect(), QColor(colours.chart_background))
         area = QRectF(56, 16, max(self.width() - 56 - 200, 80), max(self.height() - 16 - 44, 60))
         x_low, x_high = self.x_range()
 
@@ -117,15 +118,15 @@ class _Chart(QWidget):
             fx = (x - x_low) / (x_high - x_low) if x_high > x_low else 0.5
             return QPointF(area.left() + fx * area.width(), area.bottom() - y * area.height())
 
-        painter.setPen(QPen(QColor("#c8c8c8"), 1))
+        painter.setPen(QPen(QColor(colours.chart_grid), 1))
         for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
             painter.drawLine(at(x_low, tick), at(x_high, tick))
-            painter.setPen(QColor("#444444"))
+            painter.setPen(QColor(colours.chart_text))
             painter.drawText(
                 QRectF(0, at(x_low, tick).y() - 8, 50, 16), Qt.AlignmentFlag.AlignRight, f"{tick:.2f}"
             )
-            painter.setPen(QPen(QColor("#c8c8c8"), 1))
-        painter.setPen(QColor("#444444"))
+            painter.setPen(QPen(QColor(colours.chart_grid), 1))
+        painter.setPen(QColor(colours.chart_text))
         for x in self.x_ticks():
             painter.drawText(
                 QRectF(at(x, 0).x() - 20, area.bottom() + 4, 40, 16), Qt.AlignmentFlag.AlignCenter, f"{x:g}"
@@ -143,11 +144,11 @@ class _Chart(QWidget):
         )
         painter.restore()
         for index, (name, points) in enumerate(self.series):
-            color = QColor(SERIES_COLORS[index % len(SERIES_COLORS)])
+            color = QColor(colours.chart_series[index % len(colours.chart_series)])
             self.draw_series(painter, [at(x, y) for x, y in points], color)
             legend_y = area.top() + 18 * index
             painter.fillRect(QRectF(area.right() + 14, legend_y + 4, 12, 10), color)
-            painter.setPen(QColor("#222222"))
+            painter.setPen(QColor(colours.chart_text))
             painter.drawText(QRectF(area.right() + 32, legend_y, 168, 18), Qt.AlignmentFlag.AlignLeft, name)
 
     def x_ticks(self) -> Sequence[float]:
@@ -188,9 +189,10 @@ class ScatterChart(_Chart):
 
 
 def share_color(share: float | None) -> QColor:
-    """Red (0) through yellow to green (1); grey when nothing was measured."""
+    """Red (0) through yellow to green (1), vivid enough for either theme; the panel colour when
+    nothing was measured. Cell text takes `readable_on` of it."""
     if share is None:
-        return QColor("#e6e6e6")
+        return QColor(scheme().panel)
     red = int(220 * min(1.0, 2 * (1 - share)) + 20)
     green = int(180 * min(1.0, 2 * share) + 20)
     return QColor(red, green, 70)
@@ -210,6 +212,7 @@ class ModelsDialog(LanguageAware, QDialog):
         self.background = background or Background(self)
         self.comparison: Comparison | None = None
         self._job = 0
+        on_scheme_change(self, self._restyle)
         self.resize(1280, 820)
 
         self.experiment_label = QLabel()
@@ -375,6 +378,11 @@ class ModelsDialog(LanguageAware, QDialog):
         self.table.resizeColumnsToContents()
         self.table.setSortingEnabled(True)
 
+    def _restyle(self) -> None:
+        """The theme switched: the map's N/A cells take the new panel colour (charts repaint)."""
+        if self.comparison is not None:
+            self._fill_heatmap(self.comparison)
+
     def _fill_heatmap(self, comparison: Comparison) -> None:
         models = sorted({model for _, model in comparison.cells})
         self.heatmap.clear()
@@ -390,7 +398,9 @@ class ModelsDialog(LanguageAware, QDialog):
                 text = f"{cell.correct}/{cell.samples}" if cell.samples else "N/A"
                 cell_item = QTableWidgetItem(text)
                 cell_item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                cell_item.setBackground(share_color(cell.share))
+                background = share_color(cell.share)
+                cell_item.setBackground(background)
+                cell_item.setForeground(readable_on(background))
                 cell_item.setData(Qt.ItemDataRole.UserRole, (cell.task_id, cell.model_id))
                 cell_item.setToolTip(
                     tr("%1 · %2: %3 of %4 samples correct; %5 runs. Double-click to list them.")

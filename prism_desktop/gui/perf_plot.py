@@ -11,9 +11,13 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-POINT_COLOR = "#1f4e9c"
-FIT_COLOR = "#d0312d"
-OPT_COLOR = "#2e8540"
+from prism_desktop.gui.colour_scheme import scheme
+
+
+def _point_fit_optimal() -> tuple[str, str, str]:
+    """Colours of the measured points, the fitted growth and the optimal growth: chart series 1-3."""
+    series = scheme().chart_series
+    return series[0], series[1], series[2]
 
 
 def _decades(low: float, high: float) -> list[float]:
@@ -68,14 +72,15 @@ class PerfPlot(QWidget):
         return len(self.sizes) >= 1
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        colours = scheme()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor("white"))
+        painter.fillRect(self.rect(), QColor(colours.chart_background))
         small = QFont(self.font())
         small.setPointSizeF(max(self.font().pointSizeF() - 1, 7))
         painter.setFont(small)
         if not self.sizes:
-            painter.setPen(QColor("#6b7280"))
+            painter.setPen(QColor(colours.muted))
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No measurements to plot"))
             painter.end()
             return
@@ -97,12 +102,12 @@ class PerfPlot(QWidget):
             fy = (math.log(v) - math.log(y_low)) / (math.log(y_high) - math.log(y_low))
             return QPointF(plot.left() + fx * plot.width(), plot.bottom() - fy * plot.height())
 
-        grid = QPen(QColor("#e5e7eb"))
+        grid = QPen(QColor(colours.chart_grid))
         painter.setPen(grid)
         for tick in _decades(x_low, x_high):
             x = to_point(tick, y_low).x()
             painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
-            painter.setPen(QColor("#4b5563"))
+            painter.setPen(QColor(colours.chart_text))
             painter.drawText(
                 QRectF(x - 30, plot.bottom() + 2, 60, metrics.height()),
                 Qt.AlignmentFlag.AlignHCenter,
@@ -112,16 +117,16 @@ class PerfPlot(QWidget):
         for tick in _decades(y_low, y_high):
             y = to_point(x_low, tick).y()
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-            painter.setPen(QColor("#4b5563"))
+            painter.setPen(QColor(colours.chart_text))
             painter.drawText(
                 QRectF(0, y - metrics.height() / 2, plot.left() - 4, metrics.height()),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 _label(tick),
             )
             painter.setPen(grid)
-        painter.setPen(QPen(QColor("#9ca3af")))
+        painter.setPen(QPen(QColor(colours.chart_frame)))
         painter.drawRect(plot)
-        painter.setPen(QColor("#374151"))
+        painter.setPen(QColor(colours.chart_text))
         painter.drawText(
             QRectF(plot.left(), plot.bottom() + metrics.height() + 4, plot.width(), metrics.height()),
             Qt.AlignmentFlag.AlignHCenter,
@@ -136,8 +141,8 @@ class PerfPlot(QWidget):
             painter.setPen(pen)
             painter.drawLine(to_point(*points[0]), to_point(*points[1]))
         painter.restore()
-        painter.setPen(QPen(QColor("white"), 1.2))
-        painter.setBrush(QColor(POINT_COLOR))
+        painter.setPen(QPen(QColor(colours.chart_background), 1.2))
+        painter.setBrush(QColor(_point_fit_optimal()[0]))
         for n, v in zip(self.sizes, self.values, strict=True):
             painter.drawEllipse(to_point(n, v), 4.0, 4.0)
         self._legend(painter, plot, lines)
@@ -148,31 +153,34 @@ class PerfPlot(QWidget):
         if len(self.sizes) < 2:
             return []
         n0, v0, n1 = float(self.sizes[0]), self.values[0], float(self.sizes[-1])
+        _, fit_colour, optimal_colour = _point_fit_optimal()
         lines: list[tuple[str, list[tuple[float, float]], bool]] = []
         if self.p is not None:
-            lines.append((FIT_COLOR, [(n0, v0), (n1, v0 * (n1 / n0) ** self.p)], False))
+            lines.append((fit_colour, [(n0, v0), (n1, v0 * (n1 / n0) ** self.p)], False))
         if self.p_opt is not None:
-            lines.append((OPT_COLOR, [(n0, v0), (n1, v0 * (n1 / n0) ** self.p_opt)], True))
+            lines.append((optimal_colour, [(n0, v0), (n1, v0 * (n1 / n0) ** self.p_opt)], True))
         return lines
 
     def _legend(
         self, painter: QPainter, plot: QRectF, lines: list[tuple[str, list[tuple[float, float]], bool]]
     ) -> None:
-        entries: list[tuple[str, str, bool | None]] = [(POINT_COLOR, self.value_label, None)]
+        colours = scheme()
+        point_colour, fit_colour, optimal_colour = _point_fit_optimal()
+        entries: list[tuple[str, str, bool | None]] = [(point_colour, self.value_label, None)]
         if self.p is not None:
             entries.append(
-                (FIT_COLOR, self.tr("measured growth p = %1").replace("%1", f"{self.p:.2f}"), False)
+                (fit_colour, self.tr("measured growth p = %1").replace("%1", f"{self.p:.2f}"), False)
             )
         if self.p_opt is not None:
             entries.append(
-                (OPT_COLOR, self.tr("optimal p_opt = %1").replace("%1", f"{self.p_opt:.2f}"), True)
+                (optimal_colour, self.tr("optimal p_opt = %1").replace("%1", f"{self.p_opt:.2f}"), True)
             )
         metrics = painter.fontMetrics()
         width = max(metrics.horizontalAdvance(text) for _, text, _ in entries) + 34
         height = metrics.height() * len(entries) + 8
         box = QRectF(plot.left() + 8, plot.top() + 8, width, height)
-        painter.setPen(QPen(QColor("#d1d5db")))
-        painter.setBrush(QColor(255, 255, 255, 230))
+        painter.setPen(QPen(QColor(colours.border)))
+        painter.setBrush(QColor(colours.chart_legend))
         painter.drawRect(box)
         for i, (color, text, dashed) in enumerate(entries):
             y = box.top() + 4 + metrics.height() * (i + 0.5)
@@ -186,7 +194,7 @@ class PerfPlot(QWidget):
                     pen.setStyle(Qt.PenStyle.DashLine)
                 painter.setPen(pen)
                 painter.drawLine(QPointF(box.left() + 6, y), QPointF(box.left() + 22, y))
-            painter.setPen(QColor("#1f2933"))
+            painter.setPen(QColor(colours.chart_text))
             painter.drawText(
                 QRectF(box.left() + 28, y - metrics.height() / 2, width, metrics.height()),
                 Qt.AlignmentFlag.AlignVCenter,

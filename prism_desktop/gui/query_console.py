@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import CodeEditor, GutterMarker
+from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.services.query_console import (
     NULL_TEXT,
     ConsoleError,
@@ -36,9 +37,6 @@ from prism_desktop.services.query_console import (
     parse_parameters,
 )
 from prism_desktop.workspace.tasks import Task
-
-_NULL_COLOR = QColor("#9ca3af")
-_ERROR_STYLE = "color: #b42318;"
 
 
 class QueryConsole(QWidget):
@@ -196,7 +194,7 @@ class QueryConsole(QWidget):
         self.failed.emit(message)
 
     def _show_error(self, message: str) -> None:
-        self.status.setStyleSheet(_ERROR_STYLE)
+        self.status.setStyleSheet(f"color: {scheme().bad};")
         self.status.setText(message)
 
     # -- the result --------------------------------------------------------------------------------
@@ -229,7 +227,7 @@ class QueryConsole(QWidget):
             for c, text in enumerate(row):
                 item = QTableWidgetItem(NULL_TEXT if text is None else text)
                 if text is None:
-                    item.setForeground(QBrush(_NULL_COLOR))
+                    item.setForeground(QBrush(QColor(scheme().faint)))
                 if table.numeric[c]:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)

@@ -37,6 +37,7 @@ from prism_desktop.gui.actions import make_action
 from prism_desktop.gui.app_workers import Background, ImmediateWrites
 from prism_desktop.gui.code_compare import CodeCompare
 from prism_desktop.gui.code_editor import GutterMarker, LanguageAware
+from prism_desktop.gui.colour_scheme import colour_text, follow_scheme, on_scheme_change, scheme
 from prism_desktop.gui.grade_history import GradeHistory
 from prism_desktop.gui.grading_panel import GradingPanel
 from prism_desktop.gui.help_overlay import HelpOverlay
@@ -118,13 +119,17 @@ class SaveErrorBar(LanguageAware, QFrame):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("saveErrorBar")
-        self.setStyleSheet(
-            "QFrame#saveErrorBar { background: #fdecea; border: 1px solid #f4b4ae; border-radius: 4px; }"
+        follow_scheme(
+            self,
+            lambda: self.setStyleSheet(
+                f"QFrame#saveErrorBar {{ background: {scheme().error_background};"
+                f" border: 1px solid {scheme().error_border}; border-radius: 4px; }}"
+            ),
         )
         self.text = QLabel()
         self.text.setTextFormat(Qt.TextFormat.PlainText)  # the store's own message is quoted
         self.text.setWordWrap(True)
-        self.text.setStyleSheet("color: #8a1c13;")
+        colour_text(self.text, lambda c: c.error_text)
         self.retry = QPushButton()
         self.retry.setObjectName("retrySaveButton")
         layout = QHBoxLayout(self)
@@ -196,7 +201,7 @@ class ReviewView(LanguageAware, QWidget):
         self.history = GradeHistory()
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b42318;")
+        self.message.setStyleSheet(f"color: {scheme().bad};")
         self.message.hide()
         self.help = HelpOverlay(self)
         # Writes: the main window's task runner (store lane), or at once on this thread when alone.
@@ -274,6 +279,7 @@ class ReviewView(LanguageAware, QWidget):
         self.set_expert(expert_name)
         self.set_session(session_id)
         self.retranslate()
+        on_scheme_change(self, self.retranslate)  # the header and the badge carry scheme colours
         self.show_run(None)
 
     # -- keyboard ---------------------------------------------------------------------------------
@@ -384,7 +390,8 @@ class ReviewView(LanguageAware, QWidget):
             self.badge.setText("")
         elif self.session.blind:
             self.badge.setText(
-                "<span style='background:#1f2933;color:white;padding:2px 6px;border-radius:3px'>"
+                f"<span style='background:{scheme().badge_background};color:{scheme().badge_text};"
+                "padding:2px 6px;border-radius:3px'>"
                 + self.tr("BLIND")
                 + "</span>"
             )
@@ -479,7 +486,7 @@ class ReviewView(LanguageAware, QWidget):
             .replace("%1", model)
             .replace("%2", str(review.run_index))
             .replace("%3", escape(review.category))
-            + f" &nbsp;|&nbsp; <span style='color:#6b7280'>{where}</span>"
+            + f" &nbsp;|&nbsp; <span style='color:{scheme().muted}'>{where}</span>"
         )
 
     def _show_statement(self) -> None:
@@ -597,7 +604,7 @@ class ReviewView(LanguageAware, QWidget):
         return True
 
     def _error(self, text: str, *, info: bool = False) -> None:
-        self.message.setStyleSheet("color: #1f2933;" if info else "color: #b42318;")
+        self.message.setStyleSheet("color: palette(text);" if info else f"color: {scheme().bad};")
         self.message.setText(text)
         self.message.show()
 

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
+from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.services.runs_query import (
     COLUMNS,
@@ -46,8 +47,6 @@ TR_CONTEXT = "RunsTableModel"  # the translation context of this module's string
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
-# Soft tints per step band: low, middle, high. Scanning a column by colour is faster than reading.
-_TINTS = (QColor(250, 222, 218), QColor(252, 240, 205), QColor(222, 241, 222))
 
 
 def tr(text: str) -> str:
@@ -144,13 +143,6 @@ _CENTERED = frozenset(
     for n, c in enumerate(COLUMNS)
     if c in SCORE_COLUMNS or c in (Column.CATEGORY, Column.RUN, Column.VERIFIED)
 )
-_GREY = QColor(140, 140, 140)
-_STATUS_COLOURS = {
-    RunStatus.NOT_SCORED: QColor(120, 120, 120),
-    RunStatus.NOT_MEASURED: QColor(176, 96, 0),
-    RunStatus.NO_ANSWER: QColor(180, 30, 30),
-}
-_VERIFIED_COLOUR = QColor(20, 130, 40)
 
 
 @cache
@@ -161,10 +153,13 @@ def _bold() -> QFont:
     return font
 
 
-def _tint(value: float | None) -> QColor | None:
-    if value is None:
-        return None
-    return _TINTS[0] if value < 5 else _TINTS[1] if value < 8 else _TINTS[2]
+def _status_colour(status: RunStatus) -> str | None:
+    colours = scheme()
+    return {
+        RunStatus.NOT_SCORED: colours.muted,
+        RunStatus.NOT_MEASURED: colours.warn,
+        RunStatus.NO_ANSWER: colours.bad,
+    }.get(status)
 
 
 class RunsTableModel(QAbstractTableModel):
@@ -320,6 +315,10 @@ class RunsTableModel(QAbstractTableModel):
             return Qt.AlignmentFlag.AlignCenter
         return None
 
+    def restyle(self) -> None:
+        """Paint again with the current colour scheme (the theme changed): cells cache colours."""
+        self.retranslate()
+
     def retranslate(self) -> None:
         self._cells.clear()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
@@ -356,9 +355,13 @@ class RunsTableModel(QAbstractTableModel):
     def _paint(self, row: RunRow, column: Column) -> tuple[Any, ...]:
         """(text, foreground, background, font) of one cell, in _PAINT_SLOTS order."""
         shown = column in SCORE_COLUMNS and not self._hidden(row)
-        background = _tint(row.scores[column.value]) if shown else None
+        # A band tint per score, scanned faster than read; its text colour is the scheme's, never
+        # the palette's (light text on a light tint vanished in the dark theme).
+        band = scheme().band(row.scores[column.value]) if shown else None
+        background = QColor(band) if band else None
+        foreground = QColor(scheme().band_text) if band else self._foreground(row, column)
         font = _bold() if shown and column is Column.Q else None
-        return self._display(row, column), self._foreground(row, column), background, font
+        return self._display(row, column), foreground, background, font
 
     def visibility(self, row: RunRow) -> Visibility:
         """The blind rule (services.visibility), the same one the review view follows."""
@@ -454,13 +457,14 @@ class RunsTableModel(QAbstractTableModel):
         return where
 
     def _foreground(self, row: RunRow, column: Column) -> QColor | None:
+        colour: str | None = None
         if column in SCORE_COLUMNS and (self._hidden(row) or row.scores[column.value] is None):
-            return _GREY
-        if column is Column.STATUS:
-            return _STATUS_COLOURS.get(row.status)
-        if column is Column.VERIFIED and row.verified:
-            return _VERIFIED_COLOUR
-        return None
+            colour = scheme().muted
+        elif column is Column.STATUS:
+            colour = _status_colour(row.status)
+        elif column is Column.VERIFIED and row.verified:
+            colour = scheme().good
+        return QColor(colour) if colour else None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():

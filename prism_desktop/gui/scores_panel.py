@@ -20,21 +20,19 @@ from PySide6.QtWidgets import (
 )
 
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.colour_scheme import follow_scheme, scheme
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.services.grading import GradeRecord, MachineAxis
 
-AGREE = "#d9f2dc"  # same step
-NEAR = "#fff1cc"  # one step apart
-APART = "#fbd9d7"  # further apart
-NA_COLOR = "#6b7280"
-
 
 def agreement_color(machine: int | None, expert: int | None) -> str | None:
-    """Background for an expert's step compared with the machine's; None when either is missing."""
+    """Background for an expert's step compared with the machine's (the score bands: same step,
+    one step apart, further apart); None when either is missing."""
     if machine is None or expert is None:
         return None
     gap = abs(machine - expert)
-    return AGREE if gap == 0 else NEAR if gap == 2 else APART
+    colours = scheme()
+    return colours.band_good if gap == 0 else colours.band_partial if gap == 2 else colours.band_bad
 
 
 def _fine(value: float) -> str:
@@ -48,9 +46,6 @@ class ScoresPanel(LanguageAware, QWidget):
         self.notice = QLabel()
         self.notice.setWordWrap(True)
         self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.notice.setStyleSheet(
-            "color: #4b5563; background: #f3f4f6; border: 1px dashed #c7ccd4; padding: 10px;"
-        )
         self.table = QTableWidget(0, 0)
         self.table.setObjectName("scoresTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -77,7 +72,17 @@ class ScoresPanel(LanguageAware, QWidget):
             tuple[Sequence[MachineAxis], float | None, Sequence[GradeRecord], int | None, bool, str] | None
         ) = None
         self._category = ""
+        follow_scheme(self, self._restyle)
         self.retranslate()
+
+    def _restyle(self) -> None:
+        colours = scheme()
+        self.notice.setStyleSheet(
+            f"color: {colours.secondary}; background: {colours.panel};"
+            f" border: 1px dashed {colours.border}; padding: 10px;"
+        )
+        if self._last is not None:
+            self.show_scores(*self._last)
 
     def retranslate(self) -> None:
         self.title.setText(self.tr("Machine scores (Level 1) and expert grades"))
@@ -140,7 +145,7 @@ class ScoresPanel(LanguageAware, QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if not measured:
                 for item in cells:
-                    item.setForeground(QBrush(QColor(NA_COLOR)))
+                    item.setForeground(QBrush(QColor(scheme().muted)))
             tip = "\n".join(filter(None, [verdict.instrument, self._reason(verdict)]))
             for column, item in enumerate(cells):
                 item.setToolTip(plain_tooltip(tip or item.text()))
@@ -152,6 +157,7 @@ class ScoresPanel(LanguageAware, QWidget):
                 color = agreement_color(verdict.step, step)
                 if color:
                     item.setBackground(QBrush(QColor(color)))
+                    item.setForeground(QBrush(QColor(scheme().band_text)))
                 self.table.setItem(row, len(headers) + offset, item)
         q_row = len(verdicts)
         q_cells = [
@@ -161,7 +167,9 @@ class ScoresPanel(LanguageAware, QWidget):
             QTableWidgetItem(self.tr("mean of the measured axes")),
         ]
         for column, item in enumerate(q_cells):
-            item.setForeground(QBrush(QColor(NA_COLOR if column == 3 else "#1f2933")))
+            # Q in the palette's own text colour (a fixed dark grey vanished on the dark theme).
+            if column == 3:
+                item.setForeground(QBrush(QColor(scheme().muted)))
             if column < 3:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             self.table.setItem(q_row, column, item)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from prism_desktop.gui.code_editor import LanguageAware
+from prism_desktop.gui.colour_scheme import colour_text
 from prism_desktop.services.grading import GradingError, ensure_expert
 from prism_desktop.services.sessions import (
     SessionError,
@@ -89,11 +90,11 @@ class SessionsDialog(LanguageAware, QDialog):
         self.category_box.addItem("B", "B")
         self.category_box.currentIndexChanged.connect(self._update_available)
         self.available = QLabel()
-        self.available.setStyleSheet("color: #4b5563;")
+        colour_text(self.available, lambda c: c.secondary)
         self.strata_note = QLabel()  # what the sample cannot be stratified by, and why
         self.strata_note.setObjectName("strataNote")
         self.strata_note.setWordWrap(True)
-        self.strata_note.setStyleSheet("color: #92400e;")
+        colour_text(self.strata_note, lambda c: c.note)
         self.strata_note.hide()
         self.create_button = QPushButton()
         self.create_button.setObjectName("createSessionButton")
@@ -122,7 +123,7 @@ class SessionsDialog(LanguageAware, QDialog):
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # errors quote names from files
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b42318;")
+        colour_text(self.message, lambda c: c.bad)
         self.buttons = QDialogButtonBox()
         self.open_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
         self.open_button.setObjectName("openSessionButton")

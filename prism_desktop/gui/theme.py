@@ -1,6 +1,8 @@
 """Light or dark, as the system is: Fusion's palette follows the desktop's colour scheme (Qt asks
 the platform; PRISM_DESKTOP_THEME=dark|light overrides it) and changes with it while the app runs.
-Our own style sheets use palette roles where they paint large areas, so they follow too."""
+Our own style sheets use palette roles where they paint large areas, so they follow too; our
+semantic colours (score bands, statuses, syntax, charts) come from colour_scheme.py, which picks its
+light or dark variant from this palette."""
 
 from __future__ import annotations
 

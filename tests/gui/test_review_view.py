@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtGui import QColor
@@ -14,9 +15,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services"))
 from grading_data import B_RESPONSE, Seeded, seed_store
 
 from prism_desktop.gui.code_compare import align_lines
+from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.highlighter import line_spans
 from prism_desktop.gui.review_view import ReviewView
-from prism_desktop.gui.scores_panel import AGREE, APART, NEAR, agreement_color
+from prism_desktop.gui.scores_panel import agreement_color
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.services.grading import ensure_expert, grades_for_run, save_grade
 from prism_desktop.services.sessions import create_session, session_runs
@@ -124,13 +126,14 @@ def test_scores_show_na_reasons_never_zero(qtbot: QtBot, seeded: Seeded) -> None
     assert list(view.grading.boxes) == ["S", "M", "O", "P"]
 
 
-def test_agreement_colours() -> None:
+def test_agreement_colours(qapp: Any) -> None:
+    colours = scheme()  # the score bands: same step, one step apart, further apart
     assert (
         agreement_color(8, 8),
         agreement_color(8, 6),
         agreement_color(8, 2),
         agreement_color(None, 2),
-    ) == (AGREE, NEAR, APART, None)
+    ) == (colours.band_good, colours.band_partial, colours.band_bad, None)
 
 
 def test_blind_session_hides_then_reveals(qtbot: QtBot, seeded: Seeded) -> None:
@@ -159,8 +162,8 @@ def test_blind_session_hides_then_reveals(qtbot: QtBot, seeded: Seeded) -> None:
     assert headers[4:] == ["You", "Петров"]
     m_row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "M")
     assert table.item(m_row, 4).text() == "8" and table.item(m_row, 5).text() == "4"
-    assert table.item(m_row, 4).background().color() == QColor(NEAR)  # machine step 6 vs 8
-    assert table.item(m_row, 5).background().color() == QColor(NEAR)  # machine step 6 vs 4
+    assert table.item(m_row, 4).background().color() == QColor(scheme().band_partial)  # machine step 6 vs 8
+    assert table.item(m_row, 5).background().color() == QColor(scheme().band_partial)  # machine step 6 vs 4
 
 
 def test_grades_survive_a_restart(qtbot: QtBot, seeded: Seeded, tmp_path: Path) -> None:
