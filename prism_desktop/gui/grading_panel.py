@@ -120,7 +120,7 @@ class AxisBox(QFrame):
         layout.addWidget(self.expanded)
         self._title: tuple[str, str] | None = None
         self.set_current(False)
-        follow_scheme(self, self._recolour)
+        on_scheme_change(self, self._recolour)
 
     def _recolour(self) -> None:
         """Buttons, frame and title in the current scheme (again after a theme switch)."""
@@ -134,6 +134,7 @@ class AxisBox(QFrame):
         button = QPushButton(str(step))
         button.setCheckable(True)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys belong to the review view's shortcuts
+        button.setStyleSheet(_button_style())
         button.setToolTip(plain_tooltip(self.criteria.get(step, "")))
         group.addButton(button, step)
         button.clicked.connect(lambda _checked=False, s=step: self.stepClicked.emit(self.axis, s))

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.runs_model import NA
 from prism_desktop.gui.settings import AppSettings, SettingsDialog
@@ -106,7 +107,7 @@ def test_the_query_console_runs_against_the_task_infobase(bank_debug_view: Any, 
     # after 01.04.2024: Ручка (РШ-1) on 30.04 and Папка (ПР-1) on 01.05 sold to Альфа; Бумага not at all
     cells = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
     assert cells == [["БА-4", "NULL"], ["ПР-1", "ООО Альфа"], ["РШ-1", "ООО Альфа"]]
-    assert table.item(0, 1).foreground().color().name() == "#9ca3af"  # NULL in grey
+    assert table.item(0, 1).foreground().color().name() == scheme().faint  # NULL in grey
     assert "3 row(s)" in console.status.text() and "1 data access(es)" in console.status.text()
 
     console.editor.setPlainText("ВЫБРАТЬ\n  Н.Цена ИЗ Справочник.Номенклатура КАК Н")
