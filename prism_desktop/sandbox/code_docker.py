@@ -24,13 +24,13 @@ from typing import Any
 
 import docker
 import docker.errors
-from docker.types import Mount, Ulimit
+from docker.types import Ulimit
 
 from prism_desktop.sandbox.backend import CancelToken, SandboxUnavailable, installed_package_dir
 from prism_desktop.sandbox.code.context import PRIVATE_DIR
 from prism_desktop.sandbox.code.spec import RESULT_FORMAT, CodeRunResult, CodeRunSpec, spec_to_json
 from prism_desktop.sandbox.code_images import code_image
-from prism_desktop.sandbox.container_options import IN_DIR, OUT_DIR, PYTHON, RUN_ROOT, confinement
+from prism_desktop.sandbox.container_options import IN_DIR, OUT_DIR, PYTHON, attach_run_folder, confinement
 from prism_desktop.sandbox.engine_files import (
     EngineFilesError,
     code_volume,
@@ -103,14 +103,7 @@ def code_run_options(
     options["ulimits"] = [u for u in options["ulimits"] if u.name != "nofile"] + [
         Ulimit(name="nofile", soft=OPEN_FILES, hard=OPEN_FILES)
     ]
-    if volume is None:
-        options["volumes"] = {
-            **options["volumes"],
-            str(run_dir.in_dir): {"bind": IN_DIR, "mode": "ro"},
-            str(run_dir.out_dir): {"bind": OUT_DIR, "mode": "rw"},
-        }
-    else:
-        options["mounts"] = [*options["mounts"], Mount(RUN_ROOT, None, type="volume")]
+    attach_run_folder(options, run_dir.in_dir, run_dir.out_dir, copied=volume is not None)
     options["command"] = [
         PYTHON,
         "-s",

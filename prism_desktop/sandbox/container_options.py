@@ -111,6 +111,20 @@ def confinement(
     return options
 
 
+def attach_run_folder(options: dict[str, Any], in_dir: Path, out_dir: Path, *, copied: bool) -> None:
+    """The run's in/ (read-only) and out/ at RUN_ROOT: bind mounts of the host's folders, or, when
+    files are copied (an engine elsewhere, engine_files.py), an anonymous volume filled before the
+    start and read after the end."""
+    if copied:
+        options["mounts"] = [*options["mounts"], Mount(RUN_ROOT, None, type="volume")]
+    else:
+        options["volumes"] = {
+            **options["volumes"],
+            str(in_dir): {"bind": IN_DIR, "mode": "ro"},
+            str(out_dir): {"bind": OUT_DIR, "mode": "rw"},
+        }
+
+
 def run_options(
     limits: Limits,
     package_dir: Path,
@@ -122,14 +136,7 @@ def run_options(
     mounts of the host's run folder, or (with `code_volume`: a remote engine) an anonymous volume
     at RUN_ROOT that engine_files.py fills before the start and reads after the end."""
     options = confinement(limits, package_dir, bytecode_dir, code_volume)
-    if code_volume is None:
-        options["volumes"] = {
-            **options["volumes"],
-            str(run_dir.in_dir): {"bind": IN_DIR, "mode": "ro"},
-            str(run_dir.out_dir): {"bind": OUT_DIR, "mode": "rw"},
-        }
-    else:
-        options["mounts"] = [*options["mounts"], Mount(RUN_ROOT, None, type="volume")]
+    attach_run_folder(options, run_dir.in_dir, run_dir.out_dir, copied=code_volume is not None)
     options["labels"] = {**options["labels"], RUN_LABEL: run_dir.spec.run_id[:200]}
     options["command"] = [
         PYTHON,

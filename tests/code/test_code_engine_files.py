@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
 
 import docker
 import pytest
-from docker.models.containers import ContainerCollection
 
-from prism_desktop.sandbox.backend import installed_package_dir
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.container_options import RUN_ROOT
@@ -22,6 +19,7 @@ from prism_desktop.services.code_level1 import candidate_files, run_spec
 from prism_desktop.services.code_reference_check import reference_answer
 from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import _unavailable, statuses
+from tests.docker_helpers import copied_package, record_created
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 
@@ -34,20 +32,11 @@ def test_a_copied_code_run_needs_none_of_this_machines_folders(
 ) -> None:
     if not code_image(engine, "go").present:
         _unavailable("the Go code image is missing (prism-desktop sandbox build --code go)")
-    package = tmp_path / "prism_desktop"
-    shutil.copytree(installed_package_dir(), package, ignore=shutil.ignore_patterns("__pycache__"))
+    package = copied_package(tmp_path)
     backend = CodeDockerBackend(engine, package_dir=package, copy_files=True, languages=("go",))
     assert backend.code_volume is not None and "files copied through the engine's API" in backend.describe()
-    shutil.rmtree(package)  # what an engine on another machine could never see anyway
-
-    sent: list[dict[str, Any]] = []
-    create = ContainerCollection.create
-
-    def recording(self: ContainerCollection, image: str, **options: Any) -> Any:
-        sent.append(options)
-        return create(self, image, **options)
-
-    monkeypatch.setattr(ContainerCollection, "create", recording)
+    shutil.rmtree(package)
+    created = record_created(monkeypatch)
     volumes_before = {v.name for v in engine.volumes.list()}
     task = coding_workspace.task("algo_go_001")
     files, candidates, problem = candidate_files(task, reference_answer(task) or "")
@@ -56,7 +45,7 @@ def test_a_copied_code_run_needs_none_of_this_machines_folders(
 
     assert result.status == "ok", result.infra_detail
     assert result.toolchain.startswith("go ") and set(statuses(result).values()) == {"pass"}
-    (options,) = sent
+    ((options, _),) = created
     assert options["volumes"] == {}  # no bind mount of this machine's folders
     assert [(m["Target"], m["Type"]) for m in options["mounts"]] == [
         ("/opt/prism", "volume"),

@@ -6,33 +6,22 @@ test_sandbox_backends.py, id docker-copy; over TLS: test_remote_engine.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import docker
 import docker.errors
 import pytest
-from docker.models.containers import ContainerCollection
 
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.engine_files import CODE_VOLUME_LABEL, FILES_ENV, copies_files
+from tests.docker_helpers import record_created
 
 pytestmark = pytest.mark.docker
 
 
 @pytest.fixture
-def created(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[dict[str, Any], Any]]]:
-    """(options, container) of every container created while the test runs."""
-    calls: list[tuple[dict[str, Any], Any]] = []
-    original = ContainerCollection.create
-
-    def create(self: ContainerCollection, image: str, **options: Any) -> Any:
-        container = original(self, image, **options)
-        calls.append((options, container))
-        return container
-
-    monkeypatch.setattr(ContainerCollection, "create", create)
-    yield calls
+def created(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], Any]]:
+    return record_created(monkeypatch)
 
 
 def test_a_copied_run_mounts_nothing_of_this_machine_and_its_inputs_stay_read_only(

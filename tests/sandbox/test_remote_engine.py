@@ -19,10 +19,9 @@ from pathlib import Path
 
 import docker
 import pytest
-from docker.models.containers import ContainerCollection
 
 from prism_desktop.cli.main import main
-from prism_desktop.sandbox.backend import installed_package_dir, open_backend
+from prism_desktop.sandbox.backend import open_backend
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.docker_backend import DockerBackend
@@ -30,6 +29,7 @@ from prism_desktop.sandbox.image import IMAGE_REF, connect, engine_status
 from prism_desktop.services.code_level1 import candidate_files, run_spec
 from prism_desktop.services.code_reference_check import reference_answer
 from prism_desktop.workspace.coding import CodingWorkspace
+from tests.docker_helpers import copied_package, record_created
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 SUM = (
@@ -234,23 +234,15 @@ def test_a_remote_engine_needs_none_of_this_machines_folders(
     port, certs = tls_engine
     for key, value in _env(port, certs).items():
         monkeypatch.setenv(key, value)
-    package = tmp_path / "prism_desktop"
-    shutil.copytree(installed_package_dir(), package, ignore=shutil.ignore_patterns("__pycache__"))
+    package = copied_package(tmp_path)
     backend = DockerBackend(connect(), package_dir=package)
     assert backend.code_volume is not None and backend.bytecode_dir is None
-    shutil.rmtree(package)  # what an engine on another machine could never see anyway
-    sent: list[dict[str, object]] = []
-    create = ContainerCollection.create
-
-    def recording(self: ContainerCollection, image: str, **options: object) -> object:
-        sent.append(options)
-        return create(self, image, **options)
-
-    monkeypatch.setattr(ContainerCollection, "create", recording)
+    shutil.rmtree(package)
+    created = record_created(monkeypatch)
     result = backend.run(a_spec(SUM, run_id="copied", test_timeout_s=60.0, wall_slack_s=60.0))
     assert result.status == "ok", result.infra_detail
     assert result.tests is not None and [case.status for case in result.tests.cases] == ["pass"]
-    assert [options["volumes"] for options in sent] == [{}]  # no bind mount
+    assert [options["volumes"] for options, _ in created] == [{}]  # no bind mount
     assert backend.client.volumes.get(backend.code_volume).attrs["Labels"]["prism-desktop.code"] == "1"
 
 

@@ -1,0 +1,34 @@
+"""Helpers shared by the Docker tests of the BSL and the code sandboxes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from docker.models.containers import ContainerCollection
+
+from prism_desktop.sandbox.backend import installed_package_dir
+
+
+def record_created(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], Any]]:
+    """(options, container) of every container created from now on in the test, in order."""
+    calls: list[tuple[dict[str, Any], Any]] = []
+    original = ContainerCollection.create
+
+    def create(self: ContainerCollection, image: str, **options: Any) -> Any:
+        container = original(self, image, **options)
+        calls.append((options, container))
+        return container
+
+    monkeypatch.setattr(ContainerCollection, "create", create)
+    return calls
+
+
+def copied_package(folder: Path) -> Path:
+    """A copy of the installed package (no bytecode) under `folder`, to delete once a backend holds
+    it: what an engine on another machine could never see anyway."""
+    package = folder / "prism_desktop"
+    shutil.copytree(installed_package_dir(), package, ignore=shutil.ignore_patterns("__pycache__"))
+    return package
