@@ -1,0 +1,209 @@
+"""OpenAI's Chat Completions: `openai_compat` at `access.endpoint`, `openrouter` at OpenRouter's address
+with its attribution headers. The other adapters speak the same protocol through this class, so every
+HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import ssl
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
+
+import httpx
+
+from ..chat import ChatReply, ChatRequest, parse_tool_calls
+from ..config import ModelEntry
+from ..errors import AdapterConfigError, ModelCallError
+from .registry import Adapter, register_adapter
+
+OPENAI_COMPAT_KEY = "OPENAI_COMPAT_API_KEY"
+OPENROUTER_KEY = "OPENROUTER_API_KEY"
+OPENROUTER_BASE = "https://openrouter.ai/api/v1"
+OPENROUTER_HEADERS = {"HTTP-Referer": "https://github.com/genlab-1c/prism", "X-Title": "PRISM Desktop"}
+ERROR_BODY_CHARS = 300  # of a reply body quoted in an error
+
+
+@dataclass
+class OpenAICompatAdapter:
+    """`POST {base}/chat/completions`; the key, when there is one, goes as `Authorization: Bearer`.
+    Providers that speak the same protocol subclass it and change `headers` and `body`."""
+
+    endpoint: str
+    api_key: str | None = field(default=None, repr=False)
+    name: str = "openai_compat"
+    extra_headers: dict[str, str] = field(default_factory=dict)
+    reasoning_effort: str | None = None
+    tls_hint: ClassVar[str] = ""  # what to do when the server's certificate is not trusted
+
+    def headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json", **self.extra_headers}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        return headers
+
+    def body(self, request: ChatRequest) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": request.model,
+            "messages": request.messages,
+            "temperature": request.temperature,
+            "max_tokens": request.max_tokens,
+        }
+        if self.reasoning_effort:
+            body["reasoning_effort"] = self.reasoning_effort
+        if request.seed is not None:
+            body["seed"] = request.seed
+        if request.tools:
+            body["tools"] = request.tools
+            body["tool_choice"] = request.tool_choice
+        return body
+
+    async def chat(self, client: httpx.AsyncClient, request: ChatRequest) -> ChatReply:
+        return await self.complete(client, self.headers(), self.body(request))
+
+    async def complete(
+        self, client: httpx.AsyncClient, headers: dict[str, str], body: dict[str, Any]
+    ) -> ChatReply:
+        """One chat completion with these headers and body; the reply parsed."""
+        started = time.monotonic()
+        url = f"{self.endpoint.rstrip('/')}/chat/completions"
+        response = await post(client, url, name=self.name, headers=headers, json=body, tls_hint=self.tls_hint)
+        return parse_reply(response, time.monotonic() - started)
+
+
+async def post(
+    client: httpx.AsyncClient,
+    url: str,
+    *,
+    name: str,
+    headers: dict[str, str],
+    json: Any = None,
+    data: dict[str, str] | None = None,
+    tls_hint: str = "",
+) -> httpx.Response:
+    """A POST whose failures are ModelCallErrors the retry policy understands: a timeout or a dropped
+    connection (transient), a TLS certificate that is not trusted (permanent: trying again cannot
+    help; `tls_hint` says what to do), any status but 200 (with the status and Retry-After)."""
+    started = time.monotonic()
+    try:
+        response = await client.post(url, headers=headers, json=json, data=data)
+    except httpx.TimeoutException as exc:
+        raise ModelCallError(f"{name}: timeout after {time.monotonic() - started:.1f} s ({exc!r})") from None
+    except httpx.TransportError as exc:
+        if (reason := _certificate_refused(exc)) is not None:
+            host = urlsplit(url).hostname or url
+            raise ModelCallError(
+                f"{name}: the TLS certificate of {host} is not trusted ({reason}){tls_hint}",
+                permanent=True,
+            ) from None
+        raise ModelCallError(f"{name}: connection error: {exc}") from None
+    if response.status_code != 200:
+        raise ModelCallError(
+            f"HTTP {response.status_code}: {response.text[:ERROR_BODY_CHARS]}",
+            status=response.status_code,
+            retry_after=retry_after_seconds(response.headers.get("Retry-After")),
+        )
+    return response
+
+
+def _certificate_refused(exc: BaseException) -> str | None:
+    """Why the server's certificate was refused, when that is what ended the connection."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # the chain httpx -> httpcore -> ssl is short; never loop on a cycle
+        if seen is None:
+            break
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return str(seen.verify_message or "certificate verify failed")
+        if "CERTIFICATE_VERIFY_FAILED" in str(seen):
+            return "certificate verify failed"
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def parse_reply(response: httpx.Response, elapsed: float) -> ChatReply:
+    """An OpenAI chat completion: `choices[0].message` and `usage`."""
+    try:
+        body = response.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ModelCallError(f"invalid reply: not JSON: {response.text[:ERROR_BODY_CHARS]}") from None
+    if not isinstance(body, dict):
+        raise ModelCallError("invalid reply: expected a JSON object")
+    choices = body.get("choices") or []
+    message = choices[0].get("message") or {} if choices and isinstance(choices[0], dict) else {}
+    usage = body.get("usage") or {}
+    return ChatReply(
+        content=str(message.get("content") or ""),
+        tool_calls=parse_tool_calls(message.get("tool_calls")),
+        tokens_input=int(usage.get("prompt_tokens") or 0),
+        tokens_output=int(usage.get("completion_tokens") or 0),
+        tokens_total=int(usage.get("total_tokens") or 0),
+        elapsed=elapsed,
+        raw=body,
+    )
+
+
+def retry_after_seconds(value: str | None) -> float | None:
+    """Retry-After as seconds (delta-seconds or an HTTP date); None when absent or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, moment.timestamp() - time.time())
+
+
+def is_local_endpoint(endpoint: str) -> bool:
+    """A server on this machine or the local network, which may need no key."""
+    host = (urlsplit(endpoint).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost") or host.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
+@register_adapter("openai_compat")
+def _openai_compat(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
+    if not entry.endpoint:
+        raise AdapterConfigError(
+            f"model {entry.key}: adapter openai_compat needs access.endpoint in models.yaml", model=entry.key
+        )
+    key = env.get(OPENAI_COMPAT_KEY) or None
+    if key is None and not is_local_endpoint(entry.endpoint):
+        raise AdapterConfigError(
+            f"model {entry.key}: {entry.endpoint} is a remote endpoint and {OPENAI_COMPAT_KEY} is not set "
+            "in the environment",
+            model=entry.key,
+            env_var=OPENAI_COMPAT_KEY,
+        )
+    return OpenAICompatAdapter(endpoint=entry.endpoint, api_key=key, reasoning_effort=entry.reasoning_effort)
+
+
+@register_adapter("openrouter")
+def _openrouter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
+    key = env.get(OPENROUTER_KEY)
+    if not key:
+        raise AdapterConfigError(
+            f"model {entry.key}: adapter openrouter needs {OPENROUTER_KEY} in the environment",
+            model=entry.key,
+            env_var=OPENROUTER_KEY,
+        )
+    return OpenAICompatAdapter(
+        endpoint=OPENROUTER_BASE,
+        api_key=key,
+        name="openrouter",
+        extra_headers=dict(OPENROUTER_HEADERS),
+        reasoning_effort=entry.reasoning_effort,
+    )
