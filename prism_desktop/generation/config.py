@@ -45,6 +45,11 @@ class ModelEntry:
     supports_seed: bool = False
     supports_tools: bool = False
     vendor: str | None = None
+    # Provider settings of `access` that only some adapters read (yandex: folder_id; gigachat:
+    # auth_endpoint, ca_bundle). Never keys: those come only from the environment.
+    folder_id: str | None = None
+    auth_endpoint: str | None = None
+    ca_bundle: str | None = None
 
     @property
     def context_budget(self) -> int:
@@ -156,6 +161,11 @@ def _models(path: Path) -> dict[str, ModelEntry]:
             reasoning_effort=check.get(
                 access, (*where, "access", "reasoning_effort"), OPT_STR, required=False
             ),
+            folder_id=check.get(access, (*where, "access", "folder_id"), OPT_STR, required=False),
+            auth_endpoint=check.get(access, (*where, "access", "auth_endpoint"), OPT_STR, required=False),
+            ca_bundle=_beside(
+                path, check.get(access, (*where, "access", "ca_bundle"), OPT_STR, required=False)
+            ),
             context_window=check.get(capabilities, (*caps, "context_window"), POSITIVE_INT, required=False),
             supports_seed=check.get(
                 capabilities, (*caps, "supports_seed"), BOOL, required=False, default=False
@@ -168,6 +178,13 @@ def _models(path: Path) -> dict[str, ModelEntry]:
         check.add(("models",), message="no models", expected="at least one model")
     check.raise_if_problems()
     return entries
+
+
+def _beside(path: Path, name: str | None) -> str | None:
+    """A file named in `path`: `~` expanded, a relative name read from the folder of `path`."""
+    if not name:
+        return None
+    return str(path.parent / Path(name).expanduser())
 
 
 def _params(path: Path, models: dict[str, ModelEntry]) -> dict[str, Any]:

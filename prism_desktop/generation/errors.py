@@ -54,17 +54,26 @@ class AdapterConfigError(Exception):
 
 class ModelCallError(Exception):
     """One failed call: the text PRISM would store in `error`, the HTTP status when there was one,
-    and the server's Retry-After in seconds when it sent one."""
+    and the server's Retry-After in seconds when it sent one. `permanent` marks a failure that is
+    never worth repeating whatever its text says (a TLS certificate that is not trusted)."""
 
-    def __init__(self, message: str, *, status: int | None = None, retry_after: float | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        retry_after: float | None = None,
+        permanent: bool = False,
+    ):
         super().__init__(message)
         self.message = message
         self.status = status
         self.retry_after = retry_after
+        self.permanent = permanent
 
     @property
     def transient(self) -> bool:
-        return is_transient(self.message)
+        return not self.permanent and is_transient(self.message)
 
     @property
     def cause(self) -> str:
@@ -84,6 +93,8 @@ def failure_cause(error: str | None, status: int | None = None) -> str:
     text = (error or "").lower()
     if status in (401, 403) or "unauthorized" in text or "invalid api key" in text:
         return f"unauthorized ({status or 401})"
+    if "certificate" in text:
+        return "TLS certificate not trusted"
     if "quota" in text or "insufficient" in text:
         return "quota or credit exhausted"
     if status == 429 or "rate limit" in text:

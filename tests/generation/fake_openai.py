@@ -2,21 +2,29 @@
 deterministically (the same request gives the same answer), plays the category-B metadata tools
 (list_objects, then get_object_structure on a missing object and on the first two listed ones, then
 finish_research), and injects faults on request: an HTTP status with headers and body (429 with
-Retry-After, 500, 401) or a delay longer than the client's timeout. It records every request."""
+Retry-After, 500, 401) or a delay longer than the client's timeout. It records every request.
+For GigaChat it also plays Sber's OAuth endpoint (`POST /api/v2/oauth`, a form body, a token with
+expires_at in unix milliseconds) and, once a token was issued, answers 401 to a chat call whose
+bearer is not a live token (other authorizations, such as Yandex's Api-Key, pass); given an SSL
+context it serves HTTPS."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import ssl
 import threading
 import time
+import uuid
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qs
 
 MISSING_OBJECT = "Справочник.Несуществующий"
+OAUTH_PATH = "/api/v2/oauth"
 
 
 @dataclass(frozen=True)
@@ -31,8 +39,9 @@ class Fault:
 class Recorded:
     at: float  # time.monotonic() on arrival
     headers: dict[str, str]
-    body: dict[str, Any]
+    body: dict[str, Any]  # the JSON body, or a form body as {name: value}
     fault: Fault | None
+    path: str = ""
 
 
 def default_answer(body: dict[str, Any]) -> str:
@@ -41,7 +50,12 @@ def default_answer(body: dict[str, Any]) -> str:
 
 
 class FakeModelServer:
-    def __init__(self, answer: Callable[[dict[str, Any]], str] = default_answer, delay: float = 0.0):
+    def __init__(
+        self,
+        answer: Callable[[dict[str, Any]], str] = default_answer,
+        delay: float = 0.0,
+        tls: ssl.SSLContext | None = None,
+    ):
         self.answer = answer
         self.delay = delay  # every answer waits this long (to watch concurrency or kill mid-run)
         self.requests: list[Recorded] = []
@@ -49,13 +63,45 @@ class FakeModelServer:
         self.in_flight = 0
         self.max_in_flight = 0
         self.lock = threading.Lock()
+        # OAuth (GigaChat): tokens issued and still honoured, each token's expires_at from the
+        # server's clock (unix ms), faults of the token endpoint.
+        self.token_lifetime = 1800.0
+        self.live_tokens: set[str] = set()
+        self.issued: list[str] = []
+        self.oauth_faults: deque[Fault] = deque()
+        self.tls = tls
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.httpd.daemon_threads = True
+        if tls is not None:
+            self.httpd.socket = tls.wrap_socket(self.httpd.socket, server_side=True)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
+    def origin(self) -> str:
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.httpd.server_address[1]}"
+
+    @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        return f"{self.origin}/v1"
+
+    @property
+    def oauth_url(self) -> str:
+        return f"{self.origin}{OAUTH_PATH}"
+
+    def revoke_tokens(self) -> None:
+        with self.lock:
+            self.live_tokens.clear()
+
+    def recorded(self, path: str) -> list[Recorded]:
+        with self.lock:
+            return [r for r in self.requests if r.path == path]
+
+    def _issue_token(self) -> dict[str, Any]:
+        token = f"tok-{uuid.uuid4().hex}"
+        with self.lock:
+            self.live_tokens.add(token)
+            self.issued.append(token)
+        return {"access_token": token, "expires_at": int((time.time() + self.token_lifetime) * 1000)}
 
     def start(self) -> FakeModelServer:
         self.thread.start()
@@ -130,17 +176,29 @@ class FakeModelServer:
 
             def do_POST(self) -> None:
                 arrived = time.monotonic()
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+                raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                if self.path == OAUTH_PATH:
+                    self._oauth(arrived, raw)
+                    return
+                body = json.loads(raw)
                 with server.lock:
                     queue = server.faults.get(body.get("model"))
                     fault = queue.popleft() if queue else None
-                    server.requests.append(Recorded(arrived, dict(self.headers), body, fault))
+                    server.requests.append(Recorded(arrived, dict(self.headers), body, fault, self.path))
+                    authorization = self.headers.get("Authorization", "")
+                    refused = (
+                        bool(server.issued)
+                        and authorization.startswith("Bearer ")
+                        and authorization.removeprefix("Bearer ") not in server.live_tokens
+                    )
                     server.in_flight += 1
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
                 try:
                     time.sleep(server.delay + (fault.delay if fault else 0.0))
                     if self.path != "/v1/chat/completions":
                         self._send(404, {"error": {"message": "not found"}})
+                    elif refused:
+                        self._send(401, {"status": 401, "message": "Token has expired"})
                     elif fault is not None and fault.status:
                         self._send(
                             fault.status,
@@ -154,6 +212,21 @@ class FakeModelServer:
                 finally:
                     with server.lock:
                         server.in_flight -= 1
+
+            def _oauth(self, arrived: float, raw: bytes) -> None:
+                form = {k: v[0] for k, v in parse_qs(raw.decode("ascii")).items()}
+                with server.lock:
+                    fault = server.oauth_faults.popleft() if server.oauth_faults else None
+                    server.requests.append(Recorded(arrived, dict(self.headers), form, fault, self.path))
+                time.sleep(server.delay + (fault.delay if fault else 0.0))
+                try:
+                    if fault is not None and fault.status:
+                        refusal = {"code": 6, "message": "credentials doesn't match"}
+                        self._send(fault.status, fault.body or refusal, fault.headers)
+                    else:
+                        self._send(200, server._issue_token())
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout)
 
             def _send(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
                 data = (

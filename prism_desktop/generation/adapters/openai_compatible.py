@@ -1,76 +1,50 @@
-"""Model adapters: a small registry from `access.adapter` (models.yaml) to a factory. Keys come only
-from the environment. `openai_compat` speaks OpenAI's Chat Completions to `access.endpoint`;
-`openrouter` is the same protocol at OpenRouter's address with its attribution headers. Another
-provider (GigaChat, YandexGPT) is one more `register_adapter` call, without touching the runner."""
+"""OpenAI's Chat Completions: `openai_compat` at `access.endpoint`, `openrouter` at OpenRouter's address
+with its attribution headers. The other adapters speak the same protocol through this class, so every
+HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere."""
 
 from __future__ import annotations
 
 import ipaddress
 import json
+import ssl
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
-from typing import Any, Protocol
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import httpx
 
-from .chat import ChatReply, ChatRequest, parse_tool_calls
-from .config import ModelEntry
-from .errors import AdapterConfigError, ModelCallError
+from ..chat import ChatReply, ChatRequest, parse_tool_calls
+from ..config import ModelEntry
+from ..errors import AdapterConfigError, ModelCallError
+from .registry import Adapter, register_adapter
 
 OPENAI_COMPAT_KEY = "OPENAI_COMPAT_API_KEY"
 OPENROUTER_KEY = "OPENROUTER_API_KEY"
 OPENROUTER_BASE = "https://openrouter.ai/api/v1"
 OPENROUTER_HEADERS = {"HTTP-Referer": "https://github.com/genlab-1c/prism", "X-Title": "PRISM Desktop"}
-_ERROR_BODY_CHARS = 300
-
-
-class Adapter(Protocol):
-    name: str
-    endpoint: str  # where requests go: part of the response cache key
-
-    async def chat(self, client: httpx.AsyncClient, request: ChatRequest) -> ChatReply: ...
-
-
-AdapterFactory = Callable[[ModelEntry, Mapping[str, str]], Adapter]
-_REGISTRY: dict[str, AdapterFactory] = {}
-
-
-def register_adapter(name: str) -> Callable[[AdapterFactory], AdapterFactory]:
-    def add(factory: AdapterFactory) -> AdapterFactory:
-        _REGISTRY[name] = factory
-        return factory
-
-    return add
-
-
-def adapter_names() -> tuple[str, ...]:
-    return tuple(_REGISTRY)
-
-
-def build_adapter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
-    """The adapter for one catalogue entry; AdapterConfigError (naming the model and what is missing)
-    when it cannot be called."""
-    factory = _REGISTRY.get(entry.adapter)
-    if factory is None:
-        raise AdapterConfigError(
-            f"model {entry.key}: unknown adapter {entry.adapter!r} (known: {', '.join(_REGISTRY)})",
-            model=entry.key,
-        )
-    return factory(entry, env)
+ERROR_BODY_CHARS = 300  # of a reply body quoted in an error
 
 
 @dataclass
 class OpenAICompatAdapter:
-    """`POST {base}/chat/completions`; the key, when there is one, goes as `Authorization: Bearer`."""
+    """`POST {base}/chat/completions`; the key, when there is one, goes as `Authorization: Bearer`.
+    Providers that speak the same protocol subclass it and change `headers` and `body`."""
 
     endpoint: str
-    api_key: str | None = None
+    api_key: str | None = field(default=None, repr=False)
     name: str = "openai_compat"
     extra_headers: dict[str, str] = field(default_factory=dict)
     reasoning_effort: str | None = None
+    tls_hint: ClassVar[str] = ""  # what to do when the server's certificate is not trusted
+
+    def headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json", **self.extra_headers}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        return headers
 
     def body(self, request: ChatRequest) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -89,27 +63,65 @@ class OpenAICompatAdapter:
         return body
 
     async def chat(self, client: httpx.AsyncClient, request: ChatRequest) -> ChatReply:
-        headers = {"Content-Type": "application/json", **self.extra_headers}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        url = f"{self.endpoint.rstrip('/')}/chat/completions"
+        return await self.complete(client, self.headers(), self.body(request))
+
+    async def complete(
+        self, client: httpx.AsyncClient, headers: dict[str, str], body: dict[str, Any]
+    ) -> ChatReply:
+        """One chat completion with these headers and body; the reply parsed."""
         started = time.monotonic()
-        try:
-            response = await client.post(url, headers=headers, json=self.body(request))
-        except httpx.TimeoutException as exc:
+        url = f"{self.endpoint.rstrip('/')}/chat/completions"
+        response = await post(client, url, name=self.name, headers=headers, json=body, tls_hint=self.tls_hint)
+        return parse_reply(response, time.monotonic() - started)
+
+
+async def post(
+    client: httpx.AsyncClient,
+    url: str,
+    *,
+    name: str,
+    headers: dict[str, str],
+    json: Any = None,
+    data: dict[str, str] | None = None,
+    tls_hint: str = "",
+) -> httpx.Response:
+    """A POST whose failures are ModelCallErrors the retry policy understands: a timeout or a dropped
+    connection (transient), a TLS certificate that is not trusted (permanent: trying again cannot
+    help; `tls_hint` says what to do), any status but 200 (with the status and Retry-After)."""
+    started = time.monotonic()
+    try:
+        response = await client.post(url, headers=headers, json=json, data=data)
+    except httpx.TimeoutException as exc:
+        raise ModelCallError(f"{name}: timeout after {time.monotonic() - started:.1f} s ({exc!r})") from None
+    except httpx.TransportError as exc:
+        if (reason := _certificate_refused(exc)) is not None:
+            host = urlsplit(url).hostname or url
             raise ModelCallError(
-                f"{self.name}: timeout after {time.monotonic() - started:.1f} s ({exc!r})"
+                f"{name}: the TLS certificate of {host} is not trusted ({reason}){tls_hint}",
+                permanent=True,
             ) from None
-        except httpx.TransportError as exc:
-            raise ModelCallError(f"{self.name}: connection error: {exc}") from None
-        elapsed = time.monotonic() - started
-        if response.status_code != 200:
-            raise ModelCallError(
-                f"HTTP {response.status_code}: {response.text[:_ERROR_BODY_CHARS]}",
-                status=response.status_code,
-                retry_after=retry_after_seconds(response.headers.get("Retry-After")),
-            )
-        return parse_reply(response, elapsed)
+        raise ModelCallError(f"{name}: connection error: {exc}") from None
+    if response.status_code != 200:
+        raise ModelCallError(
+            f"HTTP {response.status_code}: {response.text[:ERROR_BODY_CHARS]}",
+            status=response.status_code,
+            retry_after=retry_after_seconds(response.headers.get("Retry-After")),
+        )
+    return response
+
+
+def _certificate_refused(exc: BaseException) -> str | None:
+    """Why the server's certificate was refused, when that is what ended the connection."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # the chain httpx -> httpcore -> ssl is short; never loop on a cycle
+        if seen is None:
+            break
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return str(seen.verify_message or "certificate verify failed")
+        if "CERTIFICATE_VERIFY_FAILED" in str(seen):
+            return "certificate verify failed"
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def parse_reply(response: httpx.Response, elapsed: float) -> ChatReply:
@@ -117,7 +129,7 @@ def parse_reply(response: httpx.Response, elapsed: float) -> ChatReply:
     try:
         body = response.json()
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ModelCallError(f"invalid reply: not JSON: {response.text[:_ERROR_BODY_CHARS]}") from None
+        raise ModelCallError(f"invalid reply: not JSON: {response.text[:ERROR_BODY_CHARS]}") from None
     if not isinstance(body, dict):
         raise ModelCallError("invalid reply: expected a JSON object")
     choices = body.get("choices") or []

@@ -1,0 +1,28 @@
+"""Model adapters: a small registry from `access.adapter` (models.yaml) to a factory. Keys come only
+from the environment. `openai_compat` speaks OpenAI's Chat Completions to `access.endpoint`;
+`openrouter` is the same protocol at OpenRouter's address with its attribution headers; `yandex`
+(Yandex Cloud AI Studio) is the same protocol with its own authorization, folder and model URIs;
+`gigachat` (Sber) adds an OAuth token before the same protocol, and may trust an extra CA. Another
+provider is one more `register_adapter` call, without touching the runner. Every HTTP failure goes
+through `post`, so the retry policy sees the same ModelCallErrors from every provider."""
+
+from .gigachat import GigaChatAdapter, load_ca_bundle
+from .openai_compatible import OpenAICompatAdapter, is_local_endpoint, parse_reply, retry_after_seconds
+from .registry import Adapter, AdapterFactory, adapter_names, build_adapter, register_adapter
+from .yandex import YandexAdapter, yandex_model_uri
+
+__all__ = [
+    "Adapter",
+    "AdapterFactory",
+    "GigaChatAdapter",
+    "OpenAICompatAdapter",
+    "YandexAdapter",
+    "adapter_names",
+    "build_adapter",
+    "is_local_endpoint",
+    "load_ca_bundle",
+    "parse_reply",
+    "register_adapter",
+    "retry_after_seconds",
+    "yandex_model_uri",
+]
