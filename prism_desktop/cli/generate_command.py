@@ -1,7 +1,9 @@
-"""`prism-desktop generate --category A|B [--models KEY…] [--tasks ID…] [--runs N] [--temperature T]
+"""`prism-desktop generate [--category CATEGORY] [--models KEY…] [--tasks ID…] [--runs N] [--temperature T]
 [--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE]`: candidate
-answers from the models of the workspace's generation/ folder, written as PRISM writes them (parts as
-each pair finishes, then the experiment file). Exit 0 when every pair was written, 1 otherwise."""
+answers from the models of the workspace's generation/ folder (a coding bench without one: the app's
+bundled folder), written as PRISM writes them (parts as each pair finishes, then the experiment file).
+The category is A or B on a PRISM workspace (required), one of a coding bench's categories or none (every
+task) on a coding bench. Exit 0 when every pair was written, 1 otherwise."""
 
 from __future__ import annotations
 
@@ -19,10 +21,16 @@ from prism_desktop.cli.common import (
     positive_int,
 )
 from prism_desktop.cli.progress import ProgressBar
-from prism_desktop.generation.config import load_generation_config
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.estimate import CostEstimate
-from prism_desktop.generation.plan import GenerationError, GenerationPlan, GenerationRequest, make_plan
+from prism_desktop.generation.plan import (
+    ALL_TASKS,
+    GenerationError,
+    GenerationPlan,
+    GenerationRequest,
+    make_plan,
+    workspace_config,
+)
 from prism_desktop.generation.runner import (
     DEFAULT_TIMEOUT,
     GenerationEvent,
@@ -39,7 +47,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         run,
         help="generate candidate answers with the models of generation/ and write a PRISM experiment file",
     )
-    parser.add_argument("--category", required=True, choices=("A", "B"), help="the task category")
+    parser.add_argument(
+        "--category",
+        default=ALL_TASKS,
+        metavar="CATEGORY",
+        help="the task category: A or B on a PRISM workspace (required); on a coding bench one of its "
+        "categories (algorithms, …, library), or none for every task",
+    )
     parser.add_argument(
         "--models", nargs="+", default=(), metavar="KEY", help="catalogue keys (default: all)"
     )
@@ -84,7 +98,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     workspace = open_workspace(args)
-    config = load_generation_config(workspace.root)
+    config = workspace_config(workspace)
+    print(f"generation settings: {config.root}")
     request = GenerationRequest(
         category=args.category,
         models=tuple(args.models),

@@ -1,5 +1,6 @@
 """The code request of one (task, model): for category B and a model with tools, the metadata loop
-first (its context joins the system prompt); then the messages every sample of the pair shares."""
+first (its context joins the system prompt); then the messages every sample of the pair shares. A
+coding-bench task never runs the metadata loop (it is about 1C configurations)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from prism_desktop.workspace.tasks import Task
 from .chat import Message
 from .config import GenerationConfig, ModelEntry
 from .context_loop import ChatCall, ContextResult, gather_context
-from .prompts import code_messages
+from .prompts import is_code_task, task_messages
 
 
 @dataclass
@@ -28,8 +29,12 @@ async def code_prompt(
     config: GenerationConfig, category: str, task: Task, model: ModelEntry, chat: ChatCall
 ) -> CodePrompt:
     context = ContextResult()
-    if category == "B" and model.supports_tools:
+    if uses_metadata_loop(category, task, model):
         context = await gather_context(model.id, task.prompt, task.config_spec, model.context_budget, chat)
     cost = config.pricing.cost(model.id, context.tokens_input, context.tokens_output)[2]
-    messages = code_messages(config.system_prompts.get(category, ""), task.prompt, context.text)
+    messages = task_messages(config.system_prompts, category, task, context.text)
     return CodePrompt(messages, context, cost)
+
+
+def uses_metadata_loop(category: str, task: Task, model: ModelEntry) -> bool:
+    return category == "B" and model.supports_tools and not is_code_task(task)

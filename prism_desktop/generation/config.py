@@ -1,7 +1,8 @@
 """The workspace's `generation/` folder in PRISM's shapes: models.yaml (the catalogue), params.yaml
-(numeric knobs under `defaults:`), prompts.yaml (system prompts per category) and pricing.yaml (USD per
-million tokens by model id). A PRISM checkout's folder reads as it is; every problem names the file,
-the key and the line."""
+(numeric knobs under `defaults:`), prompts.yaml (system prompts per category, and for coding benches
+per language and `library`) and pricing.yaml (USD per million tokens by model id). A PRISM checkout's
+folder reads as it is; every problem names the file, the key and the line. A coding bench without a
+generation/ folder of its own uses the app's bundled one."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.locations import shipped_path
 from prism_desktop.workspace.errors import Problem, ProblemCollector, WorkspaceError
 from prism_desktop.workspace.schema import (
     BOOL,
@@ -93,7 +95,7 @@ class Pricing:
 class GenerationConfig:
     root: Path
     models: dict[str, ModelEntry]  # catalogue order
-    system_prompts: dict[str, str]  # category -> system prompt
+    system_prompts: dict[str, str]  # category (A, B) or language (python, …, library) -> system prompt
     pricing: Pricing
     max_tokens: int = DEFAULT_MAX_TOKENS
     concurrency: int = DEFAULT_CONCURRENCY
@@ -117,10 +119,22 @@ class GenerationConfig:
         return [None] * count
 
 
-def load_generation_config(workspace_root: Path) -> GenerationConfig:
-    """Read `<root>/generation/`; WorkspaceError with every problem found. pricing.yaml and
-    prompts.yaml may be absent (no prices, empty system prompts), models.yaml may not."""
-    folder = Path(workspace_root) / GENERATION_DIR
+def generation_folder(workspace_root: Path, *, coding: bool = False) -> Path:
+    """The generation/ folder a workspace uses: its own; a coding bench without one
+    uses the app's bundled folder (the checkout's or the installed data folder's)."""
+    own = Path(workspace_root) / GENERATION_DIR
+    if coding and not own.is_dir():
+        bundled = shipped_path(GENERATION_DIR)
+        if bundled is not None:
+            return bundled
+    return own
+
+
+def load_generation_config(workspace_root: Path, *, coding: bool = False) -> GenerationConfig:
+    """Read the workspace's generation/ folder (generation_folder); WorkspaceError with every problem
+    found. pricing.yaml and prompts.yaml may be absent (no prices, empty system prompts), models.yaml
+    may not."""
+    folder = generation_folder(workspace_root, coding=coding)
     if not (folder / "models.yaml").is_file():
         raise WorkspaceError(
             Problem(folder / "models.yaml", message="file not found", expected="the catalogue of models")

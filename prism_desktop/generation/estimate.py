@@ -11,11 +11,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .code_prompt import uses_metadata_loop
 from .config import GenerationConfig, ModelEntry
 from .context_loop import CONTEXT_MAX_TOKENS, MAX_ITERATIONS, SYSTEM_PROMPT, USER_TEMPLATE
 from .metadata_tools import MetadataTools, tool_definitions
 from .plan import GenerationPlan
-from .prompts import code_messages
+from .prompts import task_messages
 
 CHARS_PER_TOKEN = 2
 
@@ -57,7 +58,7 @@ def estimate_cost(
         if not config.pricing.known(model.id):
             unknown.add(model.id)
         cost = 0.0
-        uses_tools = plan.category == "B" and model.supports_tools
+        uses_tools = uses_metadata_loop(plan.category, task, model)
         if uses_tools:
             described = MetadataTools(task.config_spec)
             every_structure = "\n".join(
@@ -74,9 +75,9 @@ def estimate_cost(
             context_chars = min(len(every_structure), model.context_budget)
         else:
             context_chars = 0
-        system = config.system_prompts.get(plan.category, "")
-        messages = code_messages(system, task.prompt)
-        run_input = approx_tokens(system + task.prompt) + math.ceil(context_chars / CHARS_PER_TOKEN)
+        messages = task_messages(config.system_prompts, plan.category, task)
+        prompt_text = "".join(str(m["content"]) for m in messages)
+        run_input = approx_tokens(prompt_text) + math.ceil(context_chars / CHARS_PER_TOKEN)
         for sample in plan.samples[model.key]:
             if (
                 not uses_tools

@@ -1,7 +1,11 @@
 """What one generation covers: the category, the models (catalogue order), the tasks (bank order),
 the samples per model (runs, temperature, seeds, with the command line's overrides) and where the
-experiment goes. Everything is checked here, before any request: an unknown model key or task id
-is an error naming what exists."""
+experiment goes. Everything is checked here, before any request: an unknown category, model key or
+task id is an error naming what exists, and so is a coding task whose system prompt prompts.yaml lacks.
+
+A PRISM workspace generates one category, A or B. A coding bench generates one of its categories
+(algorithms, …, library) or, with the category "", every task; its experiment is named
+`experiment_<category>_<time>`, `experiment_coding_<time>` for every task."""
 
 from __future__ import annotations
 
@@ -12,9 +16,11 @@ from pathlib import Path
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
 
-from .config import GenerationConfig, ModelEntry
+from .config import GenerationConfig, ModelEntry, load_generation_config
+from .prompts import is_code_task, system_key
 
-CATEGORIES = ("A", "B")
+ALL_TASKS = ""  # the category of a coding generation of every task
+ALL_TASKS_NAME = "coding"  # what the experiment's name says instead
 
 
 class GenerationError(Exception):
@@ -23,7 +29,7 @@ class GenerationError(Exception):
 
 @dataclass(frozen=True)
 class GenerationRequest:
-    category: str
+    category: str  # A | B; a coding bench's category, or "" (ALL_TASKS) for every task
     models: tuple[str, ...] = ()  # catalogue keys; empty: every model of params.yaml, else every model
     tasks: tuple[str, ...] = ()  # task ids; empty: every task of the category
     runs: int | None = None  # overrides params.yaml's runs for every model
@@ -66,8 +72,7 @@ class GenerationPlan:
 def make_plan(
     workspace: Workspace, config: GenerationConfig, request: GenerationRequest, now: datetime | None = None
 ) -> GenerationPlan:
-    if request.category not in CATEGORIES:
-        raise GenerationError(f"--category must be A or B, not {request.category!r}")
+    _check_category(workspace, request.category)
     if request.runs is not None and request.runs < 1:
         raise GenerationError(f"--runs must be at least 1, not {request.runs}")
     if request.temperature is not None and not 0.0 <= request.temperature <= 2.0:
@@ -78,8 +83,10 @@ def make_plan(
         raise GenerationError(f"--max-cost must not be negative, not {request.max_cost}")
     models = _models(config, request.models)
     tasks = _tasks(workspace, request.category, request.tasks)
+    _check_prompts(config, request.category, tasks)
     moment = now or datetime.now()
-    name = request.resume or f"experiment_{request.category}_{moment:%Y%m%d_%H%M%S}"
+    label = request.category or ALL_TASKS_NAME
+    name = request.resume or f"experiment_{label}_{moment:%Y%m%d_%H%M%S}"
     if not name or "/" in name or "\\" in name or name.startswith("."):
         raise GenerationError(
             f"--resume takes an experiment name (e.g. experiment_A_20260101_120000), not {name!r}"
@@ -103,6 +110,39 @@ def make_plan(
     )
 
 
+def is_coding(workspace: Workspace) -> bool:
+    return workspace.kind == "coding"
+
+
+def workspace_config(workspace: Workspace) -> GenerationConfig:
+    """The generation settings of `workspace` (a coding bench without generation/ uses the app's)."""
+    return load_generation_config(workspace.root, coding=is_coding(workspace))
+
+
+def _check_category(workspace: Workspace, category: str) -> None:
+    choices = ", ".join(workspace.categories)
+    if is_coding(workspace):
+        if category != ALL_TASKS and category not in workspace.categories:
+            raise GenerationError(
+                f"--category on a coding workspace is one of {choices}, or none for every task; "
+                f"not {category!r}"
+            )
+    elif category not in workspace.categories:
+        found = f"not {category!r}" if category else "it is required"
+        raise GenerationError(f"--category on a PRISM workspace is one of {choices}: {found}")
+
+
+def _check_prompts(config: GenerationConfig, category: str, tasks: tuple[Task, ...]) -> None:
+    """Every coding task needs its system prompt (a 1C category's may be empty, as in PRISM)."""
+    keys = sorted({system_key(category, task) for task in tasks if is_code_task(task)})
+    missing = [key for key in keys if key not in config.system_prompts]
+    if missing:
+        raise GenerationError(
+            f"{config.root / 'prompts.yaml'}: no system prompt for "
+            + ", ".join(f"system.{key}" for key in missing)
+        )
+
+
 def _models(config: GenerationConfig, keys: tuple[str, ...]) -> tuple[ModelEntry, ...]:
     unknown = [key for key in keys if key not in config.models]
     if unknown:
@@ -118,16 +158,17 @@ def _models(config: GenerationConfig, keys: tuple[str, ...]) -> tuple[ModelEntry
 
 
 def _tasks(workspace: Workspace, category: str, ids: tuple[str, ...]) -> tuple[Task, ...]:
-    in_category = [task for task in workspace.tasks if task.category == category]
+    in_category = [task for task in workspace.tasks if category in (ALL_TASKS, task.category)]
+    which = f"category-{category} " if category else ""
+    where = workspace.root if is_coding(workspace) else workspace.root / "tasks"
     if not ids:
         if not in_category:
-            raise GenerationError(f"the workspace has no category-{category} tasks")
+            raise GenerationError(f"the workspace has no {which}tasks")
         return tuple(in_category)
     known = {task.id for task in in_category}
     unknown = [task_id for task_id in ids if task_id not in known]
     if unknown:
         raise GenerationError(
-            f"no category-{category} task {', '.join(unknown)} in {workspace.root / 'tasks'} "
-            f"(tasks: {', '.join(t.id for t in in_category)})"
+            f"no {which}task {', '.join(unknown)} in {where} (tasks: {', '.join(t.id for t in in_category)})"
         )
     return tuple(task for task in in_category if task.id in ids)

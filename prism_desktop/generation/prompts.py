@@ -1,17 +1,50 @@
-"""How the code request is assembled (PRISM_FORMAT §7): the category's system prompt, followed for
-category B, when context was collected, by a blank line, the heading and the metadata context; the
-user message is the task's `prompt` and nothing else (an A task's signature and entry point are not
-sent)."""
+"""How the code request is assembled (PRISM_FORMAT §7): the system prompt, followed for category B,
+when context was collected, by a blank line, the heading and the metadata context; the user message
+is the task's `prompt` (an A task's signature and entry point are not sent).
+
+Which system prompt: a 1C task's category (`system.A`, `system.B`); a coding-bench task's language
+(`system.python`, `system.typescript`, `system.go`) or `system.library` for a library task. A library
+task's user message also carries the stub package it is to implement: each file headed by its path."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+from prism_desktop.workspace.coding import LANGUAGES
+from prism_desktop.workspace.tasks import Task
 
 from .chat import Message
 
 METADATA_HEADING = "# Метаданные конфигурации:"
+STUB_HEADING = "# Файлы пакета-заготовки (stub), которые нужно реализовать:"
+LIBRARY_KEY = "library"
+
+
+def is_code_task(task: Task) -> bool:
+    """A coding-bench task (a language's or a library's), as opposed to a 1C one."""
+    return task.extra.get("kind") in ("code", LIBRARY_KEY) and task.extra.get("language") in LANGUAGES
+
+
+def system_key(category: str, task: Task) -> str:
+    """The prompts.yaml `system:` key of the task's system prompt."""
+    if task.extra.get("kind") == LIBRARY_KEY:
+        return LIBRARY_KEY
+    if is_code_task(task):
+        return str(task.extra.get("language", ""))
+    return category
 
 
 def system_prompt(base: str, context: str = "") -> str:
     return f"{base}\n\n{METADATA_HEADING}\n{context}" if context else base
+
+
+def user_message(task: Task) -> str:
+    """The task's prompt, and a library task's stub files after it."""
+    stub: Mapping[str, str] = task.extra.get("stub") or {}
+    if not stub:
+        return task.prompt
+    files = "\n\n".join(f"`{path}`\n```python\n{text.rstrip()}\n```" for path, text in sorted(stub.items()))
+    return f"{task.prompt.rstrip()}\n\n{STUB_HEADING}\n\n{files}\n"
 
 
 def code_messages(base_system: str, task_prompt: str, context: str = "") -> list[Message]:
@@ -19,3 +52,11 @@ def code_messages(base_system: str, task_prompt: str, context: str = "") -> list
         {"role": "system", "content": system_prompt(base_system, context)},
         {"role": "user", "content": task_prompt},
     ]
+
+
+def task_messages(
+    system_prompts: Mapping[str, str], category: str, task: Task, context: str = ""
+) -> list[Message]:
+    """The code request's messages for `task` in a generation of `category`."""
+    base = system_prompts.get(system_key(category, task), "")
+    return code_messages(base, user_message(task), context)

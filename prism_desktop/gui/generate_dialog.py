@@ -29,9 +29,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.generation.config import GenerationConfig, load_generation_config
+from prism_desktop.generation.config import GenerationConfig
 from prism_desktop.generation.errors import AdapterConfigError
-from prism_desktop.generation.plan import GenerationError, GenerationRequest, make_plan
+from prism_desktop.generation.plan import (
+    ALL_TASKS,
+    GenerationError,
+    GenerationRequest,
+    is_coding,
+    make_plan,
+    workspace_config,
+)
 from prism_desktop.generation.runner import GenerationEvent, Generator, check_access
 from prism_desktop.gui.actions import Menu
 from prism_desktop.services.generation import GeneratedRuns, generate_into_store
@@ -55,7 +62,7 @@ class GenerateDialog(QDialog):
         self.config: GenerationConfig | None = None
         self.config_error = ""
         try:
-            self.config = load_generation_config(self.workspace.root)
+            self.config = workspace_config(self.workspace)
         except WorkspaceError as error:
             self.config_error = "\n".join(str(p) for p in error.problems)
         self.generator: Generator | None = None
@@ -63,7 +70,11 @@ class GenerateDialog(QDialog):
         self._progress: Any = None  # the running job's progress callback (thread-safe signal emit)
 
         self.category = QComboBox()
-        self.category.addItems(["A", "B"])
+        self.category.setObjectName("generateCategory")
+        # A and B on a PRISM workspace; on a coding bench every task ("") or one of its categories.
+        choices = ((ALL_TASKS,) if is_coding(self.workspace) else ()) + self.workspace.categories
+        for category in choices:
+            self.category.addItem(category, category)
         self.models = QListWidget()
         self.tasks = QListWidget()
         self.all_tasks = QPushButton()
@@ -179,9 +190,9 @@ class GenerateDialog(QDialog):
     def _fill_tasks(self) -> None:
         self.tasks.blockSignals(True)
         self.tasks.clear()
-        category = self.category.currentText()
+        category = self.category_value()
         for task in self.workspace.tasks:
-            if task.category != category:
+            if category not in (ALL_TASKS, task.category):
                 continue
             item = QListWidgetItem(f"{task.id}  {task.name}")
             item.setData(KEY_ROLE, task.id)
@@ -209,7 +220,7 @@ class GenerateDialog(QDialog):
 
     def select(self, category: str, models: tuple[str, ...], tasks: tuple[str, ...]) -> None:
         """Choose a selection programmatically (tests, scripted use)."""
-        self.category.setCurrentText(category)
+        self.category.setCurrentIndex(max(self.category.findData(category), 0))
         for widget, keys in ((self.models, models), (self.tasks, tasks)):
             widget.blockSignals(True)
             for row in range(widget.count()):
@@ -220,9 +231,12 @@ class GenerateDialog(QDialog):
             widget.blockSignals(False)
         self.update_estimate()
 
+    def category_value(self) -> str:
+        return str(self.category.currentData() or ALL_TASKS)
+
     def request(self) -> GenerationRequest:
         return GenerationRequest(
-            category=self.category.currentText(),
+            category=self.category_value(),
             models=self._checked(self.models),
             tasks=self._checked(self.tasks),
             runs=self.runs.value() or None,
@@ -423,6 +437,13 @@ class GenerateDialog(QDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Generate answers"))
         self.models_title.setText(self.tr("Models (generation/models.yaml)"))
+        if self.config is not None:
+            self.models_title.setToolTip(
+                self.tr("Generation settings: %1").replace("%1", str(self.config.root))
+            )
+        all_tasks = self.category.findData(ALL_TASKS)
+        if all_tasks >= 0:
+            self.category.setItemText(all_tasks, self.tr("all tasks"))
         self.tasks_title.setText(self.tr("Tasks"))
         self.all_tasks.setText(self.tr("All"))
         self.no_tasks.setText(self.tr("None"))

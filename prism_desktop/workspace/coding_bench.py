@@ -131,8 +131,13 @@ def _as_task(task: CodingTask) -> Task:
         tags={"language": (task.language,), "tags": task.tags},
         entry_point_patterns=(),
         canonical=reference_text(task),
-        extra={"language": task.language, "kind": task.kind},
+        extra={"language": task.language, "kind": task.kind, **_stub(task)},
     )
+
+
+def _stub(task: CodingTask) -> dict[str, dict[str, str]]:
+    """A library task's stub package (path -> text), which its generation request shows the model."""
+    return {"stub": dict(task.extra["stub"])} if task.kind == "library" else {}
 
 
 def _version(task: CodingTask) -> str:

@@ -84,3 +84,18 @@ def canonical_answers(root: Path) -> dict[str, str]:
         task.prompt: f"Вот решение:\n\n```bsl\n\n{(task.canonical or '').rstrip()}   \n\n```\nГотово."
         for task in workspace.tasks
     }
+
+
+CODE_SYSTEM = {
+    "python": "Системный промпт python: модуль solution.py в одном блоке.",
+    "typescript": "Системный промпт typescript: solution.ts с export.",
+    "go": "Системный промпт go: package solution.",
+    "library": "Системный промпт library: один блок diff или файлы с путями.",
+}
+
+
+def write_coding_prompts(root: Path) -> None:
+    """prompts.yaml with the code tasks' system prompts besides A and B."""
+    lines = ["system:", f"  A: |\n    {SYSTEM_A}", f"  B: |\n    {SYSTEM_B}"]
+    lines += [f"  {key}: |\n    {text}" for key, text in CODE_SYSTEM.items()]
+    (root / "generation" / "prompts.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")

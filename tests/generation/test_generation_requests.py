@@ -197,7 +197,7 @@ def test_bundled_generation_folder_reads(tmp_path) -> None:
     from .gen_files import REPO
 
     config = load_generation_config(REPO)
-    assert config.system_prompts.keys() == {"A", "B"}
+    assert config.system_prompts.keys() == {"A", "B", "python", "typescript", "go", "library"}
     assert all(config.pricing.known(m.id) for m in config.models.values())
     assert Workspace.open(REPO).root == REPO
 

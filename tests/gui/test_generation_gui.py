@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from prism_desktop.gui.generate_dialog import GenerateDialog
@@ -159,3 +160,60 @@ def test_ask_a_model_shows_the_prompt_and_the_raw_reply(
     with qtbot.waitSignal(panel.answered, timeout=30_000):
         assert panel.ask()
     assert len(model_server.bodies(CODER)) == 4 and "(from the cache)" in panel.status.text()
+
+
+@pytest.fixture
+def coding_window(
+    qtbot: QtBot, store: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[Any, FakeModelServer]]:
+    """The assembled main window on a copy of the bundled coding bench (tasks only), its generation/
+    folder pointing at a fake server that answers with the references."""
+    from PySide6.QtWidgets import QApplication
+
+    from prism_desktop.gui.i18n import Translations
+    from prism_desktop.gui.main_window import MainWindow
+    from prism_desktop.gui.settings import AppSettings
+    from tests.generation.coding_gen import copy_coding_bench, reference_answers, write_coding_generation
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("OPENAI_COMPAT_API_KEY", raising=False)
+    root = copy_coding_bench(tmp_path / "coding")
+    server = FakeModelServer(reference_answers(root)).start()
+    write_coding_generation(root, server.url)
+    translations = Translations(QApplication.instance())
+    translations.apply("en")
+    window = MainWindow(store, AppSettings(), translations)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.workspaceOpened, timeout=120_000):
+        window.open_workspace(root)
+    yield window, server
+    window.scoring.shutdown()
+    window.background.shutdown()
+    server.stop()
+
+
+def test_generate_on_a_coding_bench_offers_its_categories(
+    coding_window: tuple[Any, FakeModelServer], qtbot: QtBot
+) -> None:
+    window, server = coding_window
+    dialog = _open_dialog(window)
+    combo = dialog.category
+    offered = [combo.itemText(i) for i in range(combo.count())]
+    assert offered == ["all tasks", "algorithms", "api_services", "debugging", "library", "refactoring"]
+    assert dialog.tasks.count() == len(window.workspace.tasks)  # all tasks first
+    dialog.select("library", ("chatty",), ("lib_textkit",))
+    assert [dialog.tasks.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dialog.tasks.count())] == [
+        "lib_semverkit",
+        "lib_textkit",
+    ]
+    dialog.select("", ("chatty",), ("algo_py_001", "lib_textkit"))
+    assert dialog.request().category == "" and dialog.request().tasks == ("algo_py_001", "lib_textkit")
+    assert dialog.estimate_label.text().startswith("2 pairs, up to 2 requests")
+    with qtbot.waitSignal(dialog.finishedGenerating, timeout=60_000):
+        dialog.generate_button.click()
+    assert server.count() == 2
+    assert "2 of 2 pairs written" in dialog.log.toPlainText()
+    generated = dialog.generated
+    assert generated is not None and len(generated.run_ids) == 2
+    assert generated.result.experiment_name.startswith("experiment_coding_")

@@ -2129,6 +2129,14 @@ Score locally for the rest of this session?</source>
             <source>Cannot call %1: %2</source>
             <translation>Нельзя вызвать %1: %2</translation>
         </message>
+        <message>
+            <source>Generation settings: %1</source>
+            <translation>Настройки генерации: %1</translation>
+        </message>
+        <message>
+            <source>all tasks</source>
+            <translation>все задачи</translation>
+        </message>
     </context>
     <context>
         <name>Hotkeys</name>
