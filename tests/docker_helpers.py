@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -32,3 +33,11 @@ def copied_package(folder: Path) -> Path:
     package = folder / "prism_desktop"
     shutil.copytree(installed_package_dir(), package, ignore=shutil.ignore_patterns("__pycache__"))
     return package
+
+
+def unavailable(problem: str) -> None:
+    """Skip for want of a Docker engine or an image, except under CI=true, where .ci/docker.sh provides
+    them and their absence is a failure."""
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"CI=true and {problem}: Docker tests must run in CI (.ci/docker.sh provides it)")
+    pytest.skip(problem)

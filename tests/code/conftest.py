@@ -4,7 +4,6 @@ where that is a failure."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -18,15 +17,10 @@ from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, owner_ta
 from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
 from prism_desktop.services.code_level1 import candidate_files, run_spec
 from prism_desktop.workspace.coding import CodingWorkspace
+from tests.docker_helpers import unavailable
 
 BUNDLED = Path(__file__).resolve().parents[2] / "benchmarks" / "coding"
 RunAnswer = Callable[[str, str], CodeRunResult]
-
-
-def _unavailable(problem: str) -> None:
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"CI=true and {problem}: code sandbox tests must run in CI (.ci/docker.sh builds them)")
-    pytest.skip(problem)
 
 
 @pytest.fixture(scope="session")
@@ -39,7 +33,7 @@ def engine() -> Iterator[docker.DockerClient]:
     try:
         client = connect()
     except ENGINE_ERRORS as exc:
-        _unavailable(f"no Docker engine ({exc})")
+        unavailable(f"no Docker engine ({exc})")
         raise
     yield client
     client.close()
@@ -62,7 +56,7 @@ def _answer_runner(
         image = code_image(engine, task.language)
         if not image.present:
             build = f"prism-desktop sandbox build --code {task.language}"
-            _unavailable(f"the image {image.ref} is missing ({build})")
+            unavailable(f"the image {image.ref} is missing ({build})")
         files, candidates, problem = candidate_files(task, answer)
         assert files is not None, problem
         return backend.run(run_spec(task, files, candidates, f"test-{task_id}"))
@@ -83,7 +77,7 @@ def run_answer_copied(engine: docker.DockerClient, coding_workspace: CodingWorks
     """Runs as on an engine on another machine: nothing bind-mounted, the app's code in the engine's
     code volume, the run's files copied in and the result copied out (sandbox/engine_files.py)."""
     if not code_image(engine, "python").present:
-        _unavailable("the Python code image is missing (prism-desktop sandbox build --code python)")
+        unavailable("the Python code image is missing (prism-desktop sandbox build --code python)")
     yield from _answer_runner(engine, coding_workspace, CodeDockerBackend(engine, copy_files=True))
 
 

@@ -18,8 +18,8 @@ from prism_desktop.sandbox.container_options import RUN_ROOT
 from prism_desktop.services.code_level1 import candidate_files, run_spec
 from prism_desktop.services.code_reference_check import reference_answer
 from prism_desktop.workspace.coding import CodingWorkspace
-from tests.code.conftest import _unavailable, statuses
-from tests.docker_helpers import copied_package, record_created
+from tests.code.conftest import statuses
+from tests.docker_helpers import copied_package, record_created, unavailable
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 
@@ -31,7 +31,7 @@ def test_a_copied_code_run_needs_none_of_this_machines_folders(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     if not code_image(engine, "go").present:
-        _unavailable("the Go code image is missing (prism-desktop sandbox build --code go)")
+        unavailable("the Go code image is missing (prism-desktop sandbox build --code go)")
     package = copied_package(tmp_path)
     backend = CodeDockerBackend(engine, package_dir=package, copy_files=True, languages=("go",))
     assert backend.code_volume is not None and "files copied through the engine's API" in backend.describe()

@@ -9,7 +9,8 @@ import pytest
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
-from tests.code.conftest import RunAnswer, _unavailable, statuses
+from tests.code.conftest import RunAnswer, statuses
+from tests.docker_helpers import unavailable
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
 TASK = "dbg_ts_001"
@@ -129,7 +130,7 @@ def test_node_test_runner_verdicts_skip_and_its_own_timeout(engine: docker.Docke
     """What only node --test knows (a skipped test, a test stopped by its timeout option) reaches
     detail.M.tests through our reporter; the tests around them keep their live verdicts."""
     if not code_image(engine, "typescript").present:
-        _unavailable("the typescript image is missing (prism-desktop sandbox build --code typescript)")
+        unavailable("the typescript image is missing (prism-desktop sandbox build --code typescript)")
     spec = CodeRunSpec(
         run_id="test-node-verdicts",
         language="typescript",

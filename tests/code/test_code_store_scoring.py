@@ -20,7 +20,8 @@ from prism_desktop.services.level1_store import score_stored_runs
 from prism_desktop.store import Store, open_store
 from prism_desktop.store.models import SOURCE_AUTO_FILE, SOURCE_SCORED_HERE, Level1Result, Run
 from prism_desktop.workspace.coding_bench import CodingBenchWorkspace, open_workspace
-from tests.code.conftest import BUNDLED, _unavailable
+from tests.code.conftest import BUNDLED
+from tests.docker_helpers import unavailable
 
 RUNS = (
     ("algo_py_001", "demo/aster-code-14b", 1),  # passes 1 test of 7
@@ -40,7 +41,7 @@ def test_stored_code_runs_are_scored_in_their_images(engine: docker.DockerClient
     for language in ("python", "go"):
         image = code_image(engine, language)
         if not image.present:
-            _unavailable(f"the image {image.ref} is missing (prism-desktop sandbox build --code {language})")
+            unavailable(f"the image {image.ref} is missing (prism-desktop sandbox build --code {language})")
     workspace = open_workspace(BUNDLED)
     assert isinstance(workspace, CodingBenchWorkspace)
     import_results(store, workspace)

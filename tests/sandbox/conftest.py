@@ -4,7 +4,6 @@ CI=true, where a missing engine (or image) is a failure, never a skip."""
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import textwrap
 from collections.abc import Callable, Iterator
@@ -20,6 +19,7 @@ from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.image import IMAGE_REF, engine_status
 from prism_desktop.sandbox.local_backend import LocalBackend
 from prism_desktop.sandbox.spec import Limits, RunSpec, TaskData
+from tests.docker_helpers import unavailable
 
 # A stand-in for the engine's in-process runner, driven by the candidate "code": it lets the plumbing
 # tests make the worker sleep, allocate, print, crash or forge without depending on the BSL engine.
@@ -108,11 +108,8 @@ def _engine_problem() -> str | None:
 
 def _require_engine() -> None:
     problem = _engine_problem()
-    if problem is None:
-        return
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"CI=true and {problem}: Docker tests must run in CI (.ci/docker.sh starts an engine)")
-    pytest.skip(problem)
+    if problem is not None:
+        unavailable(problem)
 
 
 @pytest.fixture(autouse=True)

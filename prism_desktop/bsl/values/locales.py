@@ -15,7 +15,7 @@ Local date formats are written in the token language of Формат's ДФ (val
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from prism_desktop.bsl.values import dates
 
@@ -85,17 +85,8 @@ ENGLISH_US = Locale(
     am_pm=("AM", "PM"),
 )
 
-ENGLISH_GB = Locale(
-    decimal_separator=".",
-    group_separator=",",
-    local_formats=_local_formats("dd/MM/yyyy", "d MMMM yyyy", "HH:mm:ss"),
-    months=_ENGLISH_MONTHS,
-    months_standalone=_ENGLISH_MONTHS,
-    months_short=None,
-    weekdays=ENGLISH_US.weekdays,
-    weekdays_short=ENGLISH_US.weekdays_short,
-    am_pm=ENGLISH_US.am_pm,
-)
+# British English is American English with day-first dates and a 24-hour clock.
+ENGLISH_GB = replace(ENGLISH_US, local_formats=_local_formats("dd/MM/yyyy", "d MMMM yyyy", "HH:mm:ss"))
 
 _GERMAN_MONTHS = (
     "Januar",
