@@ -1,5 +1,6 @@
 """`prism-desktop generate [--category CATEGORY] [--models KEY…] [--tasks ID…] [--runs N] [--temperature T]
-[--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE]`: candidate
+[--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE] [--timeout S]
+[--max-reply-mb MB]`: candidate
 answers from the models of the workspace's generation/ folder (a coding bench without one: the app's
 bundled folder), written as PRISM writes them (parts as each pair finishes, then the experiment file).
 The category is A or B on a PRISM workspace (required), one of a coding bench's categories or none (every
@@ -19,10 +20,12 @@ from prism_desktop.cli.common import (
     format_table,
     open_workspace,
     positive_int,
+    positive_number,
 )
 from prism_desktop.cli.progress import ProgressBar
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.estimate import CostEstimate
+from prism_desktop.generation.limits import DEFAULT_TIMEOUT, MEGABYTE
 from prism_desktop.generation.plan import (
     ALL_TASKS,
     GenerationError,
@@ -32,7 +35,6 @@ from prism_desktop.generation.plan import (
     workspace_config,
 )
 from prism_desktop.generation.runner import (
-    DEFAULT_TIMEOUT,
     GenerationEvent,
     GenerationResult,
     Generator,
@@ -89,10 +91,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=positive_number,
         default=DEFAULT_TIMEOUT,
         metavar="S",
-        help=f"seconds to wait for one answer (default {DEFAULT_TIMEOUT:.0f})",
+        help="seconds one whole request may take, its reply's last byte included "
+        f"(default {DEFAULT_TIMEOUT:.0f})",
+    )
+    parser.add_argument(
+        "--max-reply-mb",
+        type=positive_number,
+        metavar="MB",
+        help="refuse a reply larger than this (default: params.yaml's max_reply_mb, else 10)",
     )
 
 
@@ -126,7 +135,14 @@ def run(args: argparse.Namespace) -> int:
                 event.done, event.total, f"{event.task_id} × {event.model_key}  {event.spent:.4f} USD"
             )
 
-    generator = Generator(config, plan, request, timeout=args.timeout, on_event=on_event)
+    generator = Generator(
+        config,
+        plan,
+        request,
+        timeout=args.timeout,
+        max_reply_bytes=int(args.max_reply_mb * MEGABYTE) if args.max_reply_mb else None,
+        on_event=on_event,
+    )
     estimate = generator.estimate()
     if args.dry_run:
         _print_estimate(plan, estimate)

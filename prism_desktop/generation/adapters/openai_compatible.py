@@ -1,11 +1,13 @@
 """OpenAI's Chat Completions: `openai_compat` at `access.endpoint`, `openrouter` at OpenRouter's address
 with its attribution headers. The other adapters speak the same protocol through this class, so every
-HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere."""
+HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere.
+`post` is also where a server is treated as hostile: the credentials it is sent are registered for
+scrubbing, its reply is read under the size cap, an error body is quoted scrubbed; `parse_reply`
+checks the completion field by field (replies.py)."""
 
 from __future__ import annotations
 
 import ipaddress
-import json
 import ssl
 import time
 from collections.abc import Mapping
@@ -16,16 +18,18 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from ..chat import ChatReply, ChatRequest, parse_tool_calls
+from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
-from ..errors import AdapterConfigError, ModelCallError
+from ..errors import AdapterConfigError, ModelCallError, invalid_reply
+from ..limits import read_capped
+from ..replies import ERROR_BODY_CHARS, chat_completion, reply_json
+from ..scrub import quote_scrubbed, register_header_secrets, register_url_secrets
 from .registry import Adapter, register_adapter
 
 OPENAI_COMPAT_KEY = "OPENAI_COMPAT_API_KEY"
 OPENROUTER_KEY = "OPENROUTER_API_KEY"
 OPENROUTER_BASE = "https://openrouter.ai/api/v1"
 OPENROUTER_HEADERS = {"HTTP-Referer": "https://github.com/genlab-1c/prism", "X-Title": "PRISM Desktop"}
-ERROR_BODY_CHARS = 300  # of a reply body quoted in an error
 
 
 @dataclass
@@ -87,12 +91,20 @@ async def post(
 ) -> httpx.Response:
     """A POST whose failures are ModelCallErrors the retry policy understands: a timeout or a dropped
     connection (transient), a TLS certificate that is not trusted (permanent: trying again cannot
-    help; `tls_hint` says what to do), any status but 200 (with the status and Retry-After)."""
+    help; `tls_hint` says what to do), a reply over the size cap (permanent), any status but 200
+    (with the status, Retry-After and the body quoted scrubbed). The credentials in the headers and
+    the URL are registered for scrubbing before anything is sent. The whole request's deadline is
+    the sender's (limits.within_limits)."""
+    register_header_secrets(headers)
+    register_url_secrets(url)
     started = time.monotonic()
     try:
-        response = await client.post(url, headers=headers, json=json, data=data)
+        async with client.stream("POST", url, headers=headers, json=json, data=data) as streamed:
+            response = await read_capped(streamed, name)
     except httpx.TimeoutException as exc:
         raise ModelCallError(f"{name}: timeout after {time.monotonic() - started:.1f} s ({exc!r})") from None
+    except httpx.DecodingError as exc:
+        raise invalid_reply(f"{name}: the body cannot be decoded ({exc})") from None
     except httpx.TransportError as exc:
         if (reason := _certificate_refused(exc)) is not None:
             host = urlsplit(url).hostname or url
@@ -103,7 +115,7 @@ async def post(
         raise ModelCallError(f"{name}: connection error: {exc}") from None
     if response.status_code != 200:
         raise ModelCallError(
-            f"HTTP {response.status_code}: {response.text[:ERROR_BODY_CHARS]}",
+            f"HTTP {response.status_code}: {quote_scrubbed(response.text, ERROR_BODY_CHARS)}",
             status=response.status_code,
             retry_after=retry_after_seconds(response.headers.get("Retry-After")),
         )
@@ -125,25 +137,9 @@ def _certificate_refused(exc: BaseException) -> str | None:
 
 
 def parse_reply(response: httpx.Response, elapsed: float) -> ChatReply:
-    """An OpenAI chat completion: `choices[0].message` and `usage`."""
-    try:
-        body = response.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ModelCallError(f"invalid reply: not JSON: {response.text[:ERROR_BODY_CHARS]}") from None
-    if not isinstance(body, dict):
-        raise ModelCallError("invalid reply: expected a JSON object")
-    choices = body.get("choices") or []
-    message = choices[0].get("message") or {} if choices and isinstance(choices[0], dict) else {}
-    usage = body.get("usage") or {}
-    return ChatReply(
-        content=str(message.get("content") or ""),
-        tool_calls=parse_tool_calls(message.get("tool_calls")),
-        tokens_input=int(usage.get("prompt_tokens") or 0),
-        tokens_output=int(usage.get("completion_tokens") or 0),
-        tokens_total=int(usage.get("total_tokens") or 0),
-        elapsed=elapsed,
-        raw=body,
-    )
+    """An OpenAI chat completion (`choices[0].message` and `usage`), checked; an invalid reply
+    ModelCallError when it is not one."""
+    return chat_completion(reply_json(response), elapsed)
 
 
 def retry_after_seconds(value: str | None) -> float | None:
