@@ -227,7 +227,10 @@ class FakeModelServer:
                     server.requests.append(Recorded(arrived, dict(self.headers), form, fault, self.path))
                 time.sleep(server.delay + (fault.delay if fault else 0.0))
                 try:
-                    if fault is not None and fault.status:
+                    if fault is not None and fault.play is not None:
+                        self.close_connection = True
+                        fault.play(self, form)
+                    elif fault is not None and fault.status:
                         refusal = {"code": 6, "message": "credentials doesn't match"}
                         self._send(fault.status, fault.body or refusal, fault.headers)
                     else:
