@@ -146,11 +146,16 @@ def test_yandex_full_uri_is_sent_as_it_is(server: FakeModelServer) -> None:
 def test_yandex_missing_configuration(server: FakeModelServer) -> None:
     with pytest.raises(AdapterConfigError) as no_key:
         build_adapter(_yandex(server), {"YC_FOLDER_ID": FOLDER})
-    assert no_key.value.model == "ygpt" and no_key.value.env_var == "YC_API_KEY"
+    # PRISM's name is the one asked for; ours are named as alternatives.
+    assert no_key.value.model == "ygpt" and no_key.value.env_vars == ("YANDEX_API_KEY",)
     assert "model ygpt" in str(no_key.value) and "YC_IAM_TOKEN" in str(no_key.value)
+    assert "YC_API_KEY" in str(no_key.value)
     with pytest.raises(AdapterConfigError) as no_folder:
         build_adapter(_yandex(server), {"YC_API_KEY": "k"})
-    assert no_folder.value.env_var == "YC_FOLDER_ID" and "access.folder_id" in str(no_folder.value)
+    assert no_folder.value.env_vars == ("YANDEX_FOLDER_ID",) and "access.folder_id" in str(no_folder.value)
+    with pytest.raises(AdapterConfigError) as neither:
+        build_adapter(_yandex(server), {})
+    assert neither.value.env_vars == ("YANDEX_API_KEY", "YANDEX_FOLDER_ID")
     default = build_adapter(ModelEntry(key="y", id="yandexgpt-5-lite", name="y", adapter="yandex"), YC_ENV)
     assert default.endpoint == "https://llm.api.cloud.yandex.net/v1"
 
@@ -323,7 +328,8 @@ def test_gigachat_token_endpoint_outage_is_retried(server: FakeModelServer) -> N
 def test_gigachat_missing_configuration(server: FakeModelServer, tmp_path: Path) -> None:
     with pytest.raises(AdapterConfigError) as missing:
         build_adapter(_giga(server), {})
-    assert missing.value.env_var == "GIGACHAT_CREDENTIALS" and "model giga" in str(missing.value)
+    assert missing.value.env_var == "GIGACHAT_AUTH_KEY" and "model giga" in str(missing.value)
+    assert "GIGACHAT_CREDENTIALS" in str(missing.value)  # ours, still read
     with pytest.raises(AdapterConfigError) as unreadable:
         build_adapter(_giga(server), {**GIGA_ENV, "GIGACHAT_CA_BUNDLE": str(tmp_path / "absent.pem")})
     assert unreadable.value.env_var is None  # set, but wrong: the message says what is wrong
