@@ -1,5 +1,5 @@
 """`prism-desktop generate [--category CATEGORY] [--models KEY…] [--tasks ID…] [--runs N] [--temperature T]
-[--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE]
+[--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE] [--retries N]
 [--endpoint [KEY=]URL]…`: candidate answers from the models of the workspace's generation/ folder (a
 coding bench without one: the app's bundled folder), written as PRISM writes them (parts as each pair
 finishes, then the experiment file). The category is A or B on a PRISM workspace (required), one of a
@@ -34,6 +34,7 @@ from prism_desktop.generation.plan import (
     parse_endpoint,
     workspace_config,
 )
+from prism_desktop.generation.retry import DEFAULT_RETRIES, RetryPolicy
 from prism_desktop.generation.runner import (
     DEFAULT_TIMEOUT,
     GenerationEvent,
@@ -41,6 +42,17 @@ from prism_desktop.generation.runner import (
     Generator,
     access_problems,
 )
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: an integer ≥ 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 0, found {text!r}")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -89,6 +101,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--out", metavar="FILE", help="the experiment file (default: results/<experiment name>.json)"
+    )
+    parser.add_argument(
+        "--retries",
+        type=non_negative_int,
+        default=DEFAULT_RETRIES,
+        metavar="N",
+        help="retries of a transient failure (429, 5xx, timeout, dropped connection; "
+        f"default {DEFAULT_RETRIES}, as in PRISM)",
     )
     parser.add_argument(
         "--endpoint",
@@ -141,7 +161,15 @@ def run(args: argparse.Namespace) -> int:
                 event.done, event.total, f"{event.task_id} × {event.model_key}  {event.spent:.4f} USD"
             )
 
-    generator = Generator(config, plan, request, env=env, timeout=args.timeout, on_event=on_event)
+    generator = Generator(
+        config,
+        plan,
+        request,
+        env=env,
+        policy=RetryPolicy(retries=args.retries),
+        timeout=args.timeout,
+        on_event=on_event,
+    )
     estimate = generator.estimate()
     if args.dry_run:
         problems = access_problems(plan.models, env)

@@ -36,6 +36,7 @@ from prism_desktop.generation.sender import RequestSender
 from .conftest import GenWorkspace
 from .fake_openai import OAUTH_PATH, FakeModelServer, Fault
 from .helpers import FAST, RecordingSleep, generate, read_like_prism
+from .local_proxy import LocalProxy
 
 FOLDER = "b1gtestfolder"
 YC_ENV = {"YC_API_KEY": "yc-api-key-secret", "YC_FOLDER_ID": FOLDER}
@@ -427,6 +428,25 @@ def test_gigachat_ca_bundle(https_server: FakeModelServer, test_ca: LocalCA, tmp
     other = _giga_adapter(server, {**GIGA_ENV, "GIGACHAT_CA_BUNDLE": str(_make_ca(tmp_path, "other"))})
     with pytest.raises(ModelCallError, match="not trusted"):
         _chat(other, _request())
+
+
+def test_gigachat_over_https_through_prism_proxy_ru(https_server: FakeModelServer, test_ca: LocalCA) -> None:
+    """PRISM_PROXY_RU carries GigaChat's token request and chat call: HTTPS through CONNECT tunnels of
+    a real proxy, the certificate still checked against the bundle end to end."""
+    proxy = LocalProxy().start()
+    try:
+        env = {
+            "GIGACHAT_AUTH_KEY": GIGA_KEY,
+            "GIGACHAT_CA_BUNDLE": str(test_ca.root_pem),
+            "PRISM_PROXY_RU": proxy.url,
+        }
+        adapter = _giga_adapter(https_server, env)
+        assert _send(adapter, _request(model="GigaChat-2-Max"), RecordingSleep()).content
+        address = https_server.origin.removeprefix("https://")
+        assert [(p.method, p.target) for p in proxy.passed] == [("CONNECT", address), ("CONNECT", address)]
+        assert [r.path for r in https_server.requests] == [OAUTH_PATH, CHAT]
+    finally:
+        proxy.stop()
 
 
 def test_ca_bundle_in_models_yaml_is_read_beside_it(gen_workspace: GenWorkspace, test_ca: LocalCA) -> None:
