@@ -73,8 +73,13 @@ def proxy_for(adapter: str, env: Mapping[str, str], model: str = "") -> str | No
         except ValueError:
             parts = parts._replace(netloc="")
         if parts.scheme not in PROXY_SCHEMES or not parts.hostname:
+            where = (
+                name
+                if name in PROXY_GROUP.values()
+                else f"{name} (or {adapter}'s proxy in the app's Settings)"
+            )
             raise AdapterConfigError(
-                f"model {model}: {name} is not a proxy URL (expected http://[user:password@]host:port)",
+                f"model {model}: {where} is not a proxy URL (expected http://[user:password@]host:port)",
                 model=model,
             )
         return value

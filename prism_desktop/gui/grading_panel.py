@@ -35,7 +35,6 @@ from prism_desktop.store.models import GRADE_STEPS
 APPROACHES = ("идиоматично", "приемлемо", "неудачный подход")
 
 
-
 def _button_style() -> str:
     colours = scheme()
     return f"""
