@@ -34,6 +34,7 @@ from prism_desktop.generation.errors import AdapterConfigError, ModelCallError
 from prism_desktop.generation.sender import RequestSender
 
 from .conftest import GenWorkspace
+from .fake_gigachat import FakeGigaChatServer
 from .fake_openai import OAUTH_PATH, FakeModelServer, Fault
 from .helpers import FAST, RecordingSleep, generate, read_like_prism
 from .local_proxy import LocalProxy
@@ -544,3 +545,41 @@ def test_generate_with_a_yandex_model(
     assert recorded.headers["OpenAI-Project"] == FOLDER
     assert recorded.body["model"] == f"gpt://{FOLDER}/yandexgpt-5-lite/latest"
     assert "yc-api-key-secret" not in experiment_path.read_text(encoding="utf-8")
+
+
+# -- GigaChat's own function calling in category B ------------------------------------------------------
+
+
+def test_gigachat_metadata_loop_through_its_function_format(
+    gen_workspace: GenWorkspace, answers: dict[str, str]
+) -> None:
+    giga = FakeGigaChatServer(
+        lambda body: answers.get(body["messages"][-1]["content"], "```bsl\n```")
+    ).start()
+    try:
+        (gen_workspace.root / "generation" / "models.yaml").write_text(
+            "models:\n  gigachat_max:\n    id: GigaChat-2-Max\n    name: GigaChat 2 Max\n"
+            f"    access: {{ adapter: gigachat, endpoint: '{giga.url}',\n"
+            f"              auth_endpoint: '{giga.oauth_url}' }}\n"
+            "    capabilities: { context_window: 131072, supports_seed: false, supports_tools: true }\n",
+            encoding="utf-8",
+        )
+        (gen_workspace.root / "generation" / "params.yaml").write_text("defaults:\n  max_tokens: 256\n")
+        result, plan = generate(
+            gen_workspace.root, env={"GIGACHAT_AUTH_KEY": GIGA_KEY}, category="B", tasks=("B10",)
+        )
+        assert result.complete, result.failures
+        (pair,) = json.loads(plan.experiment_path.read_text(encoding="utf-8"))["task_results"]
+        assert pair["context_loaded"] and len(pair["context_objects"]) == 2
+        chats = [r.body for r in giga.recorded(CHAT)]
+        assert len(chats) == 5  # list, two structures, finish, then the code
+        assert chats[0]["functions"][0]["name"] == "list_objects" and "tools" not in chats[0]
+        call, answer = chats[1]["messages"][-2:]
+        assert call["function_call"] == {"name": "list_objects", "arguments": {}}
+        assert answer["role"] == "function" and "result" in json.loads(answer["content"])
+        assert (
+            "functions" not in chats[-1]
+            and "# Метаданные конфигурации:" in chats[-1]["messages"][0]["content"]
+        )
+    finally:
+        giga.stop()

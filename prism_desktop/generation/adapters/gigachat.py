@@ -9,7 +9,7 @@ import ssl
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +19,7 @@ from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
 from ..credentials import GIGACHAT_CA_BUNDLE, GIGACHAT_KEY, GIGACHAT_SCOPE, first_set, names_text
 from ..errors import AdapterConfigError, ModelCallError
+from .gigachat_functions import function_call_of, gigachat_functions, gigachat_messages
 from .openai_compatible import ERROR_BODY_CHARS, OpenAICompatAdapter, post
 from .registry import Adapter, register_adapter
 
@@ -50,7 +51,8 @@ class GigaChatAdapter(OpenAICompatAdapter):
     """GigaChat's chat completions after an OAuth token. The token is fetched with the authorization
     key (`Basic …`, as Sber issues it) and the scope, kept until shortly before its expires_at, and
     fetched again once when the chat call answers 401. The body has no seed and no
-    reasoning_effort; tools only when the catalogue says the model supports them."""
+    reasoning_effort; the metadata tools go in GigaChat's own function format
+    (gigachat_functions.py)."""
 
     name: str = "gigachat"
     tls_hint: ClassVar[str] = _TLS_HINT
@@ -65,7 +67,18 @@ class GigaChatAdapter(OpenAICompatAdapter):
         body = super().body(request)
         body.pop("seed", None)
         body.pop("reasoning_effort", None)
+        body["messages"] = gigachat_messages(request.messages)
+        if body.pop("tools", None):
+            body.pop("tool_choice", None)
+            body["functions"] = gigachat_functions(request.tools or [])
+            body["function_call"] = "auto"
         return body
+
+    def parse(self, response: httpx.Response, elapsed: float) -> ChatReply:
+        reply = super().parse(response, elapsed)
+        if reply.tool_calls:
+            return reply
+        return replace(reply, tool_calls=function_call_of(reply.raw))
 
     def bearer(self, token: str) -> dict[str, str]:
         return {"Content-Type": "application/json", "Authorization": f"Bearer {token}", **self.extra_headers}
