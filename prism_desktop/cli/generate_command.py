@@ -200,7 +200,9 @@ def _print_estimate(
             access = "set " + ", ".join(problem.env_vars)
         else:
             access = "cannot be called (below)"
-        rows.append((model.key, model.adapter, f"{estimate.by_model.get(model.key, 0.0):.4f}", access))
+        known = model.id not in estimate.unknown_price
+        usd = f"{estimate.by_model.get(model.key, 0.0):.4f}" if known else "no price"
+        rows.append((model.key, model.adapter, usd, access))
     print(format_table(("model", "adapter", "USD at most", "access"), rows, align=("<", "<", ">", "<")))
     print(
         f"{estimate.pairs} pairs ({estimate.complete_pairs} already complete), "

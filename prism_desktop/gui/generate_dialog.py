@@ -148,8 +148,8 @@ class GenerateDialog(QDialog):
         settings.setLayout(self.form)
         settings.setMaximumWidth(400)
         lists.addWidget(settings, 1, 2, Qt.AlignmentFlag.AlignTop)
-        lists.setColumnStretch(0, 3)
-        lists.setColumnStretch(1, 4)
+        lists.setColumnStretch(0, 5)  # the models' lines carry their cost and any variable to set
+        lists.setColumnStretch(1, 3)
         buttons = QHBoxLayout()
         buttons.addWidget(self.generate_button)
         buttons.addWidget(self.cancel_button)
@@ -309,15 +309,17 @@ class GenerateDialog(QDialog):
             item = self.models.item(row)
             model = models[str(item.data(KEY_ROLE))]
             text = f"{model.name} · {model.key}"
-            if model.key in costs:
-                text += " — " + self.tr("≤ %1 USD").replace("%1", f"{costs[model.key]:.4f}")
             problem = problems.get(model.key)
-            if problem is not None:
+            if problem is not None:  # first: what stops the model matters more than its cost
                 text += " — " + (
                     self.tr("set %1").replace("%1", ", ".join(problem.env_vars))
                     if problem.env_vars
                     else self.tr("cannot be called")
                 )
+            if not self.config.pricing.known(model.id):
+                text += " — " + self.tr("no price")  # not a cost of 0: unknown
+            elif model.key in costs:
+                text += " — " + self.tr("≤ %1 USD").replace("%1", f"{costs[model.key]:.4f}")
             item.setText(text)
             where = display_url(model.endpoint) if model.endpoint else ""
             item.setToolTip(
@@ -362,19 +364,24 @@ class GenerateDialog(QDialog):
         return ready
 
     def _access_text(self, error: AdapterConfigError) -> str:
-        """Which models cannot be called and why, in the interface's language where we can."""
+        """Which models cannot be called and why, in the interface's language where we can; the models
+        missing the same variables on one line (a catalogue of 36 would otherwise fill the dialog)."""
         lines = []
+        missing: dict[tuple[str, ...], list[str]] = {}
         for problem in error.problems:
             if problem.env_vars:
-                lines.append(
-                    self.tr("Cannot call %1: set %2 in the environment or the workspace's .env.")
-                    .replace("%1", problem.model)
-                    .replace("%2", ", ".join(problem.env_vars))
-                )
-            else:
-                lines.append(
-                    self.tr("Cannot call %1: %2").replace("%1", problem.model).replace("%2", str(problem))
-                )
+                missing.setdefault(problem.env_vars, []).append(problem.model)
+        for env_vars, models in missing.items():
+            lines.append(
+                self.tr("Cannot call %1: set %2 in the environment or the workspace's .env.")
+                .replace("%1", ", ".join(models))
+                .replace("%2", ", ".join(env_vars))
+            )
+        lines += [
+            self.tr("Cannot call %1: %2").replace("%1", problem.model).replace("%2", str(problem))
+            for problem in error.problems
+            if not problem.env_vars
+        ]
         return "\n".join(lines)
 
     # -- running --------------------------------------------------------------------------------------

@@ -344,3 +344,19 @@ def test_generate_endpoint_override(
     assert "--endpoint names no model" in capsys.readouterr().err
     assert main([*base, "--endpoint", "ftp://127.0.0.1/v1"]) == 1
     assert "must be an http(s) URL" in capsys.readouterr().err
+
+
+def test_dry_run_says_no_price_rather_than_zero(
+    gen_workspace: Any, capsys: pytest.CaptureFixture[str], clean_env: pytest.MonkeyPatch
+) -> None:
+    from .gen_files import write_generation
+
+    write_generation(gen_workspace.root, gen_workspace.server.url, remote="https://models.example.com/v1")
+    root = str(gen_workspace.root)
+    code = main(["generate", "--workspace", root, "--category", "A", "--models", "coder", "remote", "--dry-run"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    (remote,) = [line.split() for line in out.splitlines() if line.startswith("remote ")]
+    assert remote == ["remote", "openai_compat", "no", "price", "set", "OPENAI_COMPAT_API_KEY"]
+    (coder,) = [line.split() for line in out.splitlines() if line.startswith("coder ")]
+    assert float(coder[2]) > 0 and coder[3] == "ready"

@@ -2173,6 +2173,10 @@ Score locally for the rest of this session?</source>
             <source>Send every chosen model's requests to this base URL instead (e.g. http://127.0.0.1:8000/v1)</source>
             <translation>Отправлять запросы всех выбранных моделей на этот базовый URL (например, http://127.0.0.1:8000/v1)</translation>
         </message>
+        <message>
+            <source>no price</source>
+            <translation>нет цены</translation>
+        </message>
     </context>
     <context>
         <name>Hotkeys</name>
