@@ -353,7 +353,9 @@ def test_dry_run_says_no_price_rather_than_zero(
 
     write_generation(gen_workspace.root, gen_workspace.server.url, remote="https://models.example.com/v1")
     root = str(gen_workspace.root)
-    code = main(["generate", "--workspace", root, "--category", "A", "--models", "coder", "remote", "--dry-run"])
+    code = main(
+        ["generate", "--workspace", root, "--category", "A", "--models", "coder", "remote", "--dry-run"]
+    )
     out = capsys.readouterr().out
     assert code == 0, out
     (remote,) = [line.split() for line in out.splitlines() if line.startswith("remote ")]
