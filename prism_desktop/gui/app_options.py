@@ -29,40 +29,18 @@ class LaunchOptions:
 
 def add_gui_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the window itself (the store and workspace options are the CLI's globals)."""
-    parser.add_argument(
-        "--screenshot",
-        metavar="PATH",
-        type=Path,
-        help="render the main window offscreen to a PNG file and exit",
-    )
-    parser.add_argument(
-        "--part",
-        choices=PARTS,
-        default="window",
-        help="with --screenshot: the whole window (default), the runs table, the review "
-        "of --run, or the debug tab",
-    )
-    parser.add_argument(
-        "--run",
-        metavar="ID",
-        type=int,
-        dest="run_id",
-        help="open this run (its id in the store) in the review view",
-    )
-    parser.add_argument(
-        "--lang",
-        choices=("ru", "en"),
-        dest="language",
-        help="interface language for this start (default: the setting, else the system's)",
-    )
+    parser.add_argument("--screenshot", metavar="PATH", type=Path,
+                        help="render the main window offscreen to a PNG file and exit")
+    parser.add_argument("--part", choices=PARTS, default="window",
+                        help="with --screenshot: the whole window (default), the runs table, the review "
+                        "of --run, or the debug tab")
+    parser.add_argument("--run", metavar="ID", type=int, dest="run_id",
+                        help="open this run (its id in the store) in the review view")
+    parser.add_argument("--lang", choices=("ru", "en"), dest="language",
+                        help="interface language for this start (default: the setting, else the system's)")
     parser.add_argument("--expert", metavar="NAME", help="grade as this expert (remembered)")
-    parser.add_argument(
-        "--size",
-        metavar="WxH",
-        default="1600x960",
-        type=_size,
-        help="window size in pixels for --screenshot (default 1600x960)",
-    )
+    parser.add_argument("--size", metavar="WxH", default="1600x960", type=_size,
+                        help="window size in pixels for --screenshot (default 1600x960)")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -35,6 +35,7 @@ from prism_desktop.store.models import GRADE_STEPS
 APPROACHES = ("идиоматично", "приемлемо", "неудачный подход")
 
 
+
 def _button_style() -> str:
     colours = scheme()
     return f"""

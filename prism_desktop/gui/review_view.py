@@ -391,7 +391,9 @@ class ReviewView(LanguageAware, QWidget):
         elif self.session.blind:
             self.badge.setText(
                 f"<span style='background:{scheme().badge_background};color:{scheme().badge_text};"
-                "padding:2px 6px;border-radius:3px'>" + self.tr("BLIND") + "</span>"
+                "padding:2px 6px;border-radius:3px'>"
+                + self.tr("BLIND")
+                + "</span>"
             )
         else:
             self.badge.setText(self.tr("open session"))

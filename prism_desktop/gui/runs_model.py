@@ -48,6 +48,7 @@ TR_CONTEXT = "RunsTableModel"  # the translation context of this module's string
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
+
 def tr(text: str) -> str:
     return QCoreApplication.translate(TR_CONTEXT, text)
 
