@@ -246,6 +246,12 @@ def test_a_proxy_per_adapter_wins_and_a_bad_one_is_named(
     assert _send(build_adapter(entry, env), _ask(entry.id)).content and len(proxy.passed) == 1
     local = ModelEntry("local", "qwen", "Qwen", "openai_compat", endpoint=yandex_server.url)
     assert build_adapter(local, {"PRISM_DESKTOP_PROXY_OPENAI_COMPAT": proxy.url}).proxy == proxy.url
+    assert build_adapter(local, {"PRISM_PROXY_RU": proxy.url, "PRISM_PROXY_INTL": proxy.url}).proxy is None
+    openrouter = ModelEntry("or", "qwen/qwen3", "Qwen", "openrouter")
+    assert (
+        build_adapter(openrouter, {"OPENROUTER_API_KEY": "k", "PRISM_PROXY_INTL": proxy.url}).proxy
+        == proxy.url
+    )
     with pytest.raises(AdapterConfigError) as bad:
         build_adapter(entry, {**PRISM_KEYS, "PRISM_PROXY_RU": "socks:/nowhere"})
     assert "PRISM_PROXY_RU is not a proxy URL" in str(bad.value)
