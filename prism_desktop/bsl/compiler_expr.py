@@ -366,7 +366,7 @@ class ExpressionCompiler:
         return f"_newd({self.code(node.type_expr)}, {params})", "any"
 
     def expr_Await(self, node: A.Await) -> Code:
-        self.fail("Асинхронные методы не поддерживаются (Ждать)", node)
+        return f"_await({self.code(node.operand)})", "any"
 
     def arg_codes(self, args: A.Args) -> list[str]:
         return ["None" if a is None else self.code(a) for a in args]
