@@ -84,23 +84,31 @@ class ChatReply:
 
 
 def token_count(record: dict[str, Any], key: str, where: str = "") -> int:
-    """`record[key]` as a token count: absent or null is 0; anything but a whole number from 0 to
-    MAX_TOKENS_COUNTED (a string, a boolean, a negative, fractional, infinite or huge number) is an
-    invalid reply, so that no reply can make the money spent go down or overflow."""
-    value = record.get(key)
+    """`record[key]` as a token count (`where` prefixes the key in the error, "usage." say)."""
+    return token_value(record.get(key), f"{where}{key}")
+
+
+def token_value(value: Any, name: str) -> int:
+    """A token count: absent or null is 0; a whole number from 0 to MAX_TOKENS_COUNTED, or its digits
+    in a string (Yandex's int64 fields). Anything else (a word, a boolean, a negative, fractional,
+    infinite or huge number) is an invalid reply naming `name`, so that no reply can make the money
+    spent go down or overflow."""
     if value is None:
         return 0
+    number: Any = value
+    if isinstance(value, str) and value.strip().isdigit():
+        number = int(value.strip())
     if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not 0 <= value <= MAX_TOKENS_COUNTED
-        or value != int(value)
+        isinstance(number, bool)
+        or not isinstance(number, int | float)
+        or not 0 <= number <= MAX_TOKENS_COUNTED
+        or number != int(number)
     ):
         shown = json.dumps(value)[:40] if isinstance(value, str | int | float) else type(value).__name__
         raise invalid_reply(
-            f"{where}{key}: expected a whole number of tokens from 0 to {MAX_TOKENS_COUNTED:,}, found {shown}"
+            f"{name}: expected a whole number of tokens from 0 to {MAX_TOKENS_COUNTED:,}, found {shown}"
         )
-    return int(value)
+    return int(number)
 
 
 def parse_tool_calls(raw: Any) -> tuple[ToolCall, ...]:
@@ -112,12 +120,19 @@ def parse_tool_calls(raw: Any) -> tuple[ToolCall, ...]:
         function = item.get("function") or {}
         if not isinstance(function, dict) or not function.get("name"):
             continue
-        arguments = function.get("arguments")
-        if not isinstance(arguments, str):
-            arguments = json.dumps(arguments or {}, ensure_ascii=False)
         calls.append(
             ToolCall(
-                id=str(item.get("id") or f"call_{index}"), name=str(function["name"]), arguments=arguments
+                id=str(item.get("id") or f"call_{index}"),
+                name=str(function["name"]),
+                arguments=arguments_text(function.get("arguments")),
             )
         )
     return tuple(calls)
+
+
+def arguments_text(arguments: Any) -> str:
+    """A call's arguments as JSON text: as written when the model wrote a string, the object
+    serialised when a provider sends an object (Yandex's native API does)."""
+    if isinstance(arguments, str):
+        return arguments
+    return json.dumps(arguments or {}, ensure_ascii=False)

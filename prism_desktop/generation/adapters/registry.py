@@ -12,6 +12,7 @@ import httpx
 
 from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
+from ..credentials import proxy_for
 from ..errors import AdapterConfigError
 from ..scrub import register_env_secrets
 
@@ -19,6 +20,7 @@ from ..scrub import register_env_secrets
 class Adapter(Protocol):
     name: str
     endpoint: str  # where requests go: part of the response cache key
+    proxy: str | None  # the proxy its requests go through (None: straight)
 
     async def chat(self, client: httpx.AsyncClient, request: ChatRequest) -> ChatReply: ...
 
@@ -50,7 +52,9 @@ def build_adapter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
         )
     watched = _ReadsRecorded(env)
     try:
-        return factory(entry, watched)
+        adapter = factory(entry, watched)
+        adapter.proxy = proxy_for(entry.adapter, watched, entry.key)
+        return adapter
     finally:
         register_env_secrets(env, watched.read)
 
