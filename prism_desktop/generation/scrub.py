@@ -16,7 +16,10 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import parse_qsl, quote, urlsplit
 
 MASK = "***"
-MIN_SECRET_CHARS = 4  # shorter values are not keys (and masking them would garble every text)
+# Shorter values are not keys but placeholders local servers accept ("ollama", "EMPTY"): masking them
+# would garble answers (and their hashes) wherever the word occurs.
+MIN_SECRET_CHARS = 8
+MIN_PREFIX_CHARS = 4  # the start of a key left at the end of a cut text, masked from this length on
 MAX_SECRETS = 64  # a long GUI session refreshes tokens: the oldest are forgotten past this
 # Environment variables and headers whose values are secrets, by a word of their name.
 SECRET_NAME_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD", "CREDENTIAL", "AUTH")
@@ -60,7 +63,7 @@ class SecretRegistry:
         for form in forms:
             if any(space in form for space in " %"):
                 continue
-            for length in range(min(len(form) - 1, len(text)), MIN_SECRET_CHARS - 1, -1):
+            for length in range(min(len(form) - 1, len(text)), MIN_PREFIX_CHARS - 1, -1):
                 if text.endswith(form[:length]):
                     return text[:-length] + MASK
         return text

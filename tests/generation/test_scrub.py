@@ -44,10 +44,12 @@ def test_every_form_of_a_secret_is_masked() -> None:
     assert secrets.scrub("nothing of it here: k3") == "nothing of it here: k3"  # too short to tell
 
 
-def test_values_too_short_to_be_keys_are_not_masked() -> None:
+def test_placeholder_keys_of_local_servers_are_not_masked() -> None:
     secrets = SecretRegistry()
-    secrets.add("abc")
-    assert secrets.scrub("abc abc") == "abc abc"
+    secrets.add("ollama")
+    secrets.add("EMPTY")
+    answer = "```python\nEMPTY = None  # ollama\n```"
+    assert secrets.scrub(answer) == answer
 
 
 def test_only_the_key_variables_an_adapter_reads_are_registered() -> None:
