@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui import window_layout
 from prism_desktop.gui.about import AboutDialog, open_log_folder
 from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
@@ -248,10 +249,13 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         review.show_run(self.table.current_run)
         review.code.set_wrap(self.commands.action("view.wrap").isChecked())
-        for key, splitter in self._review_splitters().items():  # as the expert left them
-            state = self.settings.window_state(key)
-            if state is not None:
-                splitter.restoreState(state)
+        window_layout.restore(
+            self.settings,
+            {
+                "review_splitter": (review.splitter, window_layout.review_sizes),
+                "review_left_splitter": (review.left_splitter, None),
+            },
+        )
         review.code.set_zoom(self.settings.code_zoom)
         self._update_grading_keys()
 
@@ -803,28 +807,20 @@ class MainWindow(QMainWindow):
             width = min(1600, available.width() - 40) if available else 1400
             height = min(960, available.height() - 40) if available else 900
             self.resize(width, height)
-        splitter = self.settings.window_state("splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
-        else:
-            # Two parts runs, three parts review (the code side by side needs the room), once the
-            # window has its size; each side keeps at least its minimum.
-            QTimer.singleShot(0, lambda: self.splitter.setSizes([2 * self.width(), 3 * self.width()]))
-
-    def _review_splitters(self) -> dict[str, QSplitter]:
-        """The review's own splitters (code | grading, statement / code / logs), by settings key."""
-        if self.review is None:
-            return {}
-        return {"review_splitter": self.review.splitter, "review_left_splitter": self.review.left_splitter}
+        window_layout.restore(self.settings, {"splitter": (self.splitter, window_layout.main_sizes)})
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.quit_guard.may_close():
             event.ignore()  # the guard asks; "Quit anyway" closes again
             return
         self.settings.set_window_state("geometry", self.saveGeometry())
-        self.settings.set_window_state("splitter", self.splitter.saveState())
-        for key, splitter in self._review_splitters().items():
-            self.settings.set_window_state(key, splitter.saveState())
+        splitters = {"splitter": self.splitter}
+        if self.review is not None:
+            splitters |= {
+                "review_splitter": self.review.splitter,
+                "review_left_splitter": self.review.left_splitter,
+            }
+        window_layout.save(self.settings, splitters)
         self.scoring.shutdown()
         self.background.shutdown()
         super().closeEvent(event)
