@@ -179,8 +179,8 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.runs_panel)
         self.splitter.addWidget(self.review_slot)
-        self.splitter.setStretchFactor(0, 5)
-        self.splitter.setStretchFactor(1, 6)
+        self.splitter.setStretchFactor(0, 0)  # a wider window widens the review (its code), not the table
+        self.splitter.setStretchFactor(1, 1)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.splitter, "")
