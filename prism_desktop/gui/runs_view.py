@@ -13,7 +13,7 @@ from prism_desktop.services.runs_query import COLUMNS, Column, column_allowed
 # Initial widths in character cells; the task column stretches.
 _WIDTHS = {
     Column.CATEGORY: 4,
-    Column.MODEL: 12,
+    Column.MODEL: 10,
     Column.RUN: 3,
     Column.S: 3.5,
     Column.M: 3.5,
@@ -25,7 +25,7 @@ _WIDTHS = {
     Column.GRADED_BY: 9,
     Column.VERIFIED: 3,
 }
-TASK_MIN_CELLS = 18  # the task column takes the rest of the width, but never less than this
+TASK_MIN_CELLS = 14  # the task column takes the rest of the width, but never less than this
 
 
 class RunsView(QTableView):

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QSplitter
 
 from prism_desktop.gui.settings import AppSettings
 
-RUNS_SHARE, RUNS_MIN, RUNS_MAX = 0.25, 340, 520  # the runs table: task, model, scores — no more
+RUNS_SHARE, RUNS_MIN, RUNS_MAX = 0.31, 380, 580  # the runs table: task, model and the scores up to Q
 GRADING_WIDTH = 390  # the grading column: six step buttons with their criteria, readable
 
 

@@ -5,6 +5,7 @@ words it (in the main window's translation context) and repaints only what moved
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
@@ -30,6 +31,16 @@ class Grader:
     blind: bool = False
 
 
+STORE_CHARS = 40  # a long path keeps its end (the file name) in the status bar, all of it in the tooltip
+
+
+def _short(where: str) -> str:
+    home = str(Path.home())
+    if where.startswith(home + "/"):
+        where = "~" + where[len(home) :]
+    return where if len(where) <= STORE_CHARS else "…" + where[-(STORE_CHARS - 1) :]
+
+
 class WindowStatus:
     def __init__(self, bar: QStatusBar):
         self.store_label = QLabel()
@@ -52,8 +63,7 @@ class WindowStatus:
         """The open store, without its password: a SQLite file or a PostgreSQL server."""
         self._store_url = url
         kind, where = describe_url(url)
-        text = tr("Store: %1").replace("%1", where)
-        self.store_label.setText(text)
+        self.store_label.setText(tr("Store: %1").replace("%1", _short(where)))
         server = tr("a PostgreSQL server") if kind == "postgresql" else tr("a SQLite file")
         self.store_label.setToolTip(
             tr("Grades and results are kept in %1: %2 (File → Open store… to change)")
