@@ -390,6 +390,18 @@ class GradingPanel(LanguageAware, QWidget):
             f"color: {colours.bad}; font-weight: 600;" if alarming else f"color: {colours.secondary};"
         )
 
+    def pin_actions_under(self, column: QWidget) -> QWidget:
+        """`column` (the scrolling column this panel sits in) with Save and next, Skip, Unsure and
+        the save state under it, never scrolled away: a team panel or a category with more axes
+        makes the column taller than the window."""
+        host = QWidget()
+        layout = QVBoxLayout(host)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(column, 1)
+        layout.addWidget(self.actions_bar)
+        self.actions_bar.setContentsMargins(4, 2, 4, 2)
+        return host
+
     def highlight_missing(self, axes: Sequence[str]) -> None:
         for axis, box in self.boxes.items():
             box.set_missing(axis in axes)

@@ -251,14 +251,7 @@ class ReviewView(LanguageAware, QWidget):
         self.right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.right.setWidget(column)
         self.right.setMinimumWidth(380)
-        # Save and next, Skip, Unsure and the save state under the column, never scrolled away (a
-        # team panel or a category with more axes makes the column taller than the window).
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.right, 1)
-        right_layout.addWidget(self.grading.actions_bar)
-        self.grading.actions_bar.setContentsMargins(4, 2, 4, 2)
+        right = self.grading.pin_actions_under(self.right)
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
         self.splitter.addWidget(right)
