@@ -166,8 +166,10 @@ def test_nothing_of_a_session_stays_after_leaving_it(shell_window: Any, store: A
     panel = window.findChild(QWidget, "teamPanel")
     qtbot.waitUntil(lambda: "Calibration-Zeta" in panel.title.text())
     assert "Calibration-Zeta" in texts(window)
-    panel.poll()  # the team panel's question about the session is on its way …
-    window.leave_session()  # … when the expert leaves it
+    window.review.setFocus()
+    click_key(window.review, "8")  # a grade: the session changed …
+    panel.poll()  # … and the team panel's question about it is on its way …
+    window.leave_session()  # … when the expert leaves the session
     qtbot.wait(300)
     window.background.wait_for_writes()
     qtbot.waitUntil(lambda: not panel._polling)
