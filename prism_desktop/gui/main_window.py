@@ -343,8 +343,10 @@ class MainWindow(QMainWindow):
     # -- the table ---------------------------------------------------------------------------------
 
     def run_scope(self) -> RunScope | None:
-        """The open workspace's runs, unless View → Runs of every workspace is on."""
-        if self.workspace is None or self.commands.action("view.all_workspaces").isChecked():
+        """The open workspace's runs, unless View → Runs of every workspace is on; a session shows
+        all of its runs (it was sampled from the whole store)."""
+        all_workspaces = self.commands.action("view.all_workspaces").isChecked()
+        if self.workspace is None or all_workspaces or self.session_id is not None:
             return None
         return RunScope.of(self.workspace)
 

@@ -69,6 +69,10 @@ def test_the_table_shows_the_open_workspaces_runs_and_others_on_request(
     assert window.filters.task.findData(FOREIGN_TASK) >= 0
     switch.trigger()
     assert window.model.rowCount() == demo_workspace.runs
+    # A session is its own choice of runs, sampled from the whole store: all of them are shown.
+    everything = demo_workspace.runs + foreign - 1  # the failed call has no answer to sample
+    window.enter_session(create_session(store, name="all", size=everything, seed=1, blind=False))
+    assert window.model.rowCount() == everything
 
 
 def test_the_grading_keys_work_after_a_dialog_closes(shell_window: Any, store: Any, qtbot: QtBot) -> None:
