@@ -3,7 +3,7 @@ Typing in the search box waits for a pause (debounce) before the table is querie
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -137,6 +137,8 @@ class FilterBar(QWidget):
         """A blind session: the choices that would tell the model, the machine's scores or the
         colleagues' grades are not offered (and not applied: RunsFilter.concealed) until the expert
         has graded every run of the session."""
+        # Which runs are left does not change what may be used: no reload of the table per grade.
+        visibility = replace(visibility, remaining=())
         if visibility == self.visibility:
             return
         self.visibility = visibility
