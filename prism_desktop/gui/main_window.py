@@ -89,8 +89,11 @@ class ImportOutcome:
         return sum(s.level1_results.new + s.grades.new for s in self.summaries)
 
 
-def open_and_import(store: Store, root: Path, progress: Any = None) -> ImportOutcome:
-    """Read the workspace at `root` and import its result files one by one (experiments first)."""
+def open_and_import(
+    store: Store, root: Path, progress: Any = None, imported_by: str | None = None
+) -> ImportOutcome:
+    """Read the workspace at `root` and import its result files one by one (experiments first);
+    `imported_by`: the window's expert, named in the history of grades an expert file changes."""
     workspace = open_workspace(root)  # a PRISM workspace or a coding bench
     outcome = ImportOutcome(workspace)
     files = result_files(workspace)
@@ -98,7 +101,7 @@ def open_and_import(store: Store, root: Path, progress: Any = None) -> ImportOut
         if progress is not None:
             progress(number, len(files), path.name)
         try:
-            outcome.summaries.append(import_results(store, workspace, [path]))
+            outcome.summaries.append(import_results(store, workspace, [path], imported_by=imported_by))
         except WorkspaceError as error:
             outcome.problems.extend(error.problems)
     if progress is not None:
@@ -263,10 +266,10 @@ class MainWindow(QMainWindow):
         self.import_progress.setVisible(True)
         self.import_progress.setRange(0, 0)
         self.statusBar().showMessage(self.tr("Opening workspace %1…").replace("%1", str(root)))
-        store = self.store
+        store, expert = self.store, self.settings.expert_name or None
 
         def job(progress: Any, _cancel: Any) -> ImportOutcome:
-            return open_and_import(store, root, progress)
+            return open_and_import(store, root, progress, expert)
 
         self.background.start(
             job,
