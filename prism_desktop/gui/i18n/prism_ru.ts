@@ -1860,10 +1860,6 @@ Score locally for the rest of this session?</source>
             <translation>ни один прогон не оценён обеими сторонами</translation>
         </message>
         <message>
-            <source>every rating is the same single step: observed and chance agreement are both 1, taken as 1.0</source>
-            <translation>все оценки — одна и та же ступень: наблюдаемое и случайное согласие равны 1, принято 1,0</translation>
-        </message>
-        <message>
             <source>no run was graded by every expert</source>
             <translation>ни один прогон не оценён всеми экспертами</translation>
         </message>
@@ -1918,6 +1914,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>no run of session “{session}” is graded yet</source>
             <translation>в сессии «{session}» ещё нет оценённых прогонов</translation>
+        </message>
+        <message>
+            <source>every rating is one and the same step: chance agreement is 1, so agreement beyond chance cannot be measured (it needs runs graded at different steps)</source>
+            <translation>все оценки — одна и та же ступень: случайное согласие равно 1, и согласие сверх случайного измерить нельзя (нужны прогоны, оценённые разными ступенями)</translation>
+        </message>
+        <message>
+            <source>the machine scored none of the {runs} run(s) with a consensus: score them (Level 1) first</source>
+            <translation>машина не оценила ни одного из прогонов с консенсусом ({runs}): сначала оцените их (уровень 1)</translation>
+        </message>
+        <message>
+            <source>{figure} = {value} on only {n} run(s) with a consensus and a machine score on {split} tasks; Verified needs at least {min_runs}</source>
+            <translation>{figure} = {value} всего на {n} прогонах с консенсусом и баллом машины (задачи {split}); для Verified нужно не меньше {min_runs}</translation>
         </message>
     </context>
     <context>
