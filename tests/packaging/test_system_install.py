@@ -58,7 +58,8 @@ USER_SCRIPT = r"""
 set -eu
 useradd -m alice
 cp /in/*.tar.gz /home/alice/ && chown alice /home/alice/*.tar.gz
-runuser -u alice -- sh -c 'umask 002; cd /home/alice && tar xzf *.tar.gz && cd prism-desktop-*/ && ./install.sh'
+runuser -u alice -- sh -c 'umask 002; cd /home/alice && tar xzf *.tar.gz'
+runuser -u alice -- sh -c 'cd /home/alice/prism-desktop-*/ && ./install.sh'
 echo "== files"
 find /home/alice/.local -printf '%u:%g %m %y %p\n'
 echo "== run"
