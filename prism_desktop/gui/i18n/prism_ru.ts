@@ -1813,8 +1813,20 @@ Score locally for the rest of this session?</source>
             <translation>✗ не Verified</translation>
         </message>
         <message>
-            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks</source>
-            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4</translation>
+            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks, over at least %5 runs</source>
+            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4, не меньше чем на %5 прогонах</translation>
+        </message>
+        <message>
+            <source>category %1: Verified</source>
+            <translation>категория %1: Verified</translation>
+        </message>
+        <message>
+            <source>category %1: not Verified</source>
+            <translation>категория %1: не Verified</translation>
+        </message>
+        <message>
+            <source>Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 experts grading the same runs. What to do: let another expert grade this session's runs (Review → Calibration sessions…, or prism-desktop session assign), or import their expert file; then press Compute. Until then the figures stay empty and nothing can be Verified.</source>
+            <translation>Эту сессию оценили экспертов: %1 (%2). Для согласия нужен консенсус: не меньше %3 экспертов, оценивших одни и те же прогоны. Что сделать: дайте другому эксперту оценить прогоны этой сессии (Проверка → Калибровочные сессии… или prism-desktop session assign) или импортируйте его файл эксперта; затем нажмите «Вычислить». До тех пор показатели пусты и ничего не может быть Verified.</translation>
         </message>
         <message>
             <source>else → %1</source>
@@ -2630,6 +2642,22 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Say who you are first (File → Settings…).</source>
             <translation>Сначала укажите, кто вы (Файл → Настройки…).</translation>
+        </message>
+        <message>
+            <source>lower the distance above, or let a second expert grade this session's runs</source>
+            <translation>уменьшите расстояние выше или дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>let a second expert grade this session's runs</source>
+            <translation>дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>Nothing to settle: no run of this session has grades more than %1 step(s) apart. Adjudication needs the same run graded by two or more experts who disagree. What to do: %2 (prism-desktop session assign); their disagreements appear here.</source>
+            <translation>Разбирать нечего: ни в одном прогоне этой сессии оценки не расходятся больше чем на %1 ступ. Для арбитража нужен прогон, который оценили два или больше эксперта и разошлись. Что сделать: %2 (prism-desktop session assign); их расхождения появятся здесь.</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
         </message>
     </context>
     <context>
