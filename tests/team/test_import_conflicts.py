@@ -118,3 +118,44 @@ def test_a_file_without_versions_written_before_the_change_does_not_overwrite_it
     os.utime(exported, None)  # the same file saved again now: it has seen the change, and wins
     assert _import(store_url, tmp_path / "workspace", exported) == 0
     assert _stored_m(store_url, run_id) == (2, 3)
+
+
+def test_the_version_decides_even_when_the_file_was_saved_after_the_change(
+    store_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that names the grade's version (without exported_at), copied or saved again after the
+    grade changed: its fresh time proves nothing, the old version does."""
+    exported, run_id, ids = _ivan_grades_and_exports(store_url, tmp_path)
+    with open_store(store_url) as store:
+        save_grade(store, expert_id=ids["ivan"], run_id=run_id, axis="M", step=8, expected_version=1)
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    del document["exported_at"]
+    exported.write_text(json.dumps(document), encoding="utf-8")  # saved now, after the change
+    capsys.readouterr()
+    assert _import(store_url, tmp_path / "workspace", exported) == 0
+    assert _stored_m(store_url, run_id) == (8, 2)
+    assert "the store holds 8" in capsys.readouterr().out
+
+
+def test_exported_at_decides_for_a_file_without_versions(
+    store_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No versions, but the moment of the export: a change before it was seen (the file wins,
+    whatever its modification time says); a change after it was not."""
+    _, run_id, ids = _ivan_grades_and_exports(store_url, tmp_path)
+    with open_store(store_url) as store:
+        save_grade(store, expert_id=ids["ivan"], run_id=run_id, axis="M", step=8, expected_version=1)
+    out = tmp_path / "again"
+    assert cli(["export", "expert", "--db", store_url, "--workspace", str(tmp_path / "workspace"),
+                "--expert", "ivan", "--out", str(out)]) == 0  # fmt: skip
+    (later,) = out.glob("*.json")
+    document = json.loads(later.read_text(encoding="utf-8"))
+    del document["tasks"][0]["runs"][0]["versions"]
+    document["tasks"][0]["runs"][0]["scores"]["M"] = 4
+    later.write_text(json.dumps(document), encoding="utf-8")
+    old = later.stat().st_mtime - 3600
+    os.utime(later, (old, old))  # the file's time says "before the change"; exported_at says after
+    capsys.readouterr()
+    assert _import(store_url, tmp_path / "workspace", later) == 0
+    assert "conflict:" not in capsys.readouterr().out
+    assert _stored_m(store_url, run_id) == (4, 3)
