@@ -88,6 +88,11 @@ class ImportOutcome:
     def new_results(self) -> int:
         return sum(s.level1_results.new + s.grades.new for s in self.summaries)
 
+    @property
+    def kept_grades(self) -> int:
+        """Grades an expert file would have overwritten although they changed after it was written."""
+        return sum(len(s.conflicts) for s in self.summaries)
+
 
 def open_and_import(
     store: Store, root: Path, progress: Any = None, imported_by: str | None = None
@@ -300,14 +305,18 @@ class MainWindow(QMainWindow):
         self._new_review(workspace)
         self.refresh_choices()
         self._retranslate()
-        self.statusBar().showMessage(
+        message = (
             self.tr("Workspace %1: %2 tasks; imported %3 new runs and %4 new results.")
             .replace("%1", workspace.root.name)
             .replace("%2", str(len(workspace.tasks)))
             .replace("%3", str(outcome.new_runs))
-            .replace("%4", str(outcome.new_results)),
-            10_000,
+            .replace("%4", str(outcome.new_results))
         )
+        if outcome.kept_grades:
+            message += " " + self.tr(
+                "%1 grade(s) kept as stored: changed after their expert file was written."
+            ).replace("%1", str(outcome.kept_grades))
+        self.statusBar().showMessage(message, 10_000)
         if outcome.problems:
             self._show_problems(self.tr("Some result files could not be imported"), outcome.problems)
         if self.table.current_run is None and self.model.rowCount() > 0:

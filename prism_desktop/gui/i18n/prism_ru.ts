@@ -286,6 +286,10 @@ Score locally for the rest of this session?</source>
             <source>Open a workspace (PRISM: tasks/ and metrics/; coding bench: dataset/)</source>
             <translation>Открыть рабочую папку (PRISM: tasks/ и metrics/; задачи на Python, TypeScript и Go: dataset/)</translation>
         </message>
+        <message>
+            <source>%1 grade(s) kept as stored: changed after their expert file was written.</source>
+            <translation>Оценок оставлено как в хранилище: %1 — их изменили после того, как был записан файл эксперта.</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
