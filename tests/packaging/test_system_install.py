@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from prism_desktop.sandbox.image import IMAGE_REF
 from tests.docker_helpers import unavailable
 
 pytestmark = pytest.mark.docker
 
 REPO = Path(__file__).resolve().parents[2]
-IMAGE = "prism-desktop-sandbox:1"  # a Debian tree with bash, coreutils, findutils and useradd
+IMAGE = IMAGE_REF  # the sandbox image: a Debian tree with bash, coreutils, findutils and useradd
 APP_ID = "io.github.prismdesktop.PrismDesktop"
 
 # Runs as root in the container: alice unpacks the tarball (umask 002: group-writable files), the
