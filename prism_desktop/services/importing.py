@@ -4,6 +4,8 @@ One import is one transaction: every file is read and checked first, then everyt
 single unit of work, and any problem (a bad file, a score for a run no experiment holds, an expert
 step outside the scale) leaves the store as it was. Rows are upserted by their natural keys, so
 importing the same files twice adds nothing: the summary then reports everything as unchanged.
+An expert file never overwrites a grade changed in the store after the file was written (the grading
+window's version check, services/grading.grade_conflict): that grade is kept and reported as a conflict.
 """
 
 from __future__ import annotations
@@ -185,7 +187,7 @@ def import_results(
 ) -> ImportSummary:
     """Import a snapshot of the workspace and `files` (default: every result file of the
     workspace), all in one transaction. `imported_by`: the expert who imports, named in the history
-    of every grade an expert file changes (None: unknown, the history names the file's expert)."""
+    of every stored grade an expert file replaces (None: unknown, the history names the file's expert)."""
     chosen = result_files(workspace) if files is None else files
     paths = tuple(dict.fromkeys(Path(f).resolve() for f in chosen))  # a file named twice is read once
     experiments, score_files = read_result_files(workspace, paths)
