@@ -8,7 +8,7 @@ the next block keyword, so that one run finds several independent errors.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar
 
 from prism_desktop.bsl import ast as A
@@ -581,6 +581,32 @@ def parse_module(text: str, filename: str = "<module>", defines: Iterable[str] |
         diagnostics.append(diag.stack_exhausted())
         module = A.Module(filename=filename, line=1, col=1)
     return ParseResult(module, _sorted(diagnostics), filename)
+
+
+def parse_module_variants(
+    text: str, filename: str, define_sets: Sequence[frozenset[str]]
+) -> list[ParseResult]:
+    """The module parsed once per set of preprocessor symbols (one per compile context), lexing
+    once and parsing again only where `#Если` leaves a different token stream; contexts with the
+    same stream share one ParseResult."""
+    lexed = tokenize(text)
+    by_stream: dict[tuple[int, ...], ParseResult] = {}
+    results: list[ParseResult] = []
+    for defines in define_sets:
+        processed = preprocess(lexed.tokens, defines)
+        key = tuple(map(id, processed.tokens)) if processed.tokens is not lexed.tokens else ()
+        result = by_stream.get(key)
+        if result is None:
+            diagnostics = [*lexed.diagnostics, *processed.diagnostics]
+            parser = Parser(processed.tokens, diagnostics)
+            try:
+                module = parser.parse_module(filename)
+            except RecursionError:
+                diagnostics.append(diag.stack_exhausted())
+                module = A.Module(filename=filename, line=1, col=1)
+            result = by_stream[key] = ParseResult(module, _sorted(diagnostics), filename)
+        results.append(result)
+    return results
 
 
 def parse_expression(text: str) -> ExpressionResult:
