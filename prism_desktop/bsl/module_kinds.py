@@ -95,6 +95,8 @@ def module_info(path: Path) -> ModuleInfo:
     parent = parts[-2] if len(parts) > 1 else ""
     if name in _FILE_KINDS:
         kind = _FILE_KINDS[name]
+        if kind not in (OBJECT, MANAGER, RECORD_SET, VALUE_MANAGER, COMMAND):
+            return ModuleInfo(kind)  # an application's module: its owner is the configuration
         owner = -4 if parent == "ext" else -3  # designer: Type/Name/Ext/File; EDT: Type/Name/File
         owner_type = parts[owner] if len(parts) >= -owner else ""
         owner_name = path.parts[owner + 1] if len(parts) >= -owner else ""
