@@ -75,10 +75,13 @@ def errors_of(text: str, path: Path, info: ModuleInfo) -> list[Diagnostic]:
 
 
 def read(path: Path) -> str | None:
+    """The module's text with the lexer's newlines (\\r\\n and \\r read as \\n), so the injections'
+    line and column arithmetic matches the tokens'."""
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         return None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def check_folder(folders: Sequence[Path], report: Report) -> list[tuple[Path, str, ModuleInfo]]:

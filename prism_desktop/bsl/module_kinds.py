@@ -7,6 +7,14 @@ Designer layout: `Catalogs/X/Ext/ObjectModule.bsl`, `…/Ext/ManagerModule.bsl`,
 `…/Ext/RecordSetModule.bsl`, `…/Ext/ValueManagerModule.bsl`, `Ext/ManagedApplicationModule.bsl`,
 `Ext/SessionModule.bsl`, … EDT layout: `src/Catalogs/X/ObjectModule.bsl`, `…/Forms/F/Module.bsl`,
 `src/CommonModules/M/Module.bsl`, `src/Configuration/ManagedApplicationModule.bsl`, …
+
+The contexts of each kind follow the Developer Guide ("Контекст выполнения модулей") and what the
+Standard Subsystems Library's code shows the platform compiles: object, record-set and value-manager
+modules on the server, in the external connection and in both thick clients (SSL's guard
+`#Если Сервер Или ТолстыйКлиентОбычноеПриложение Или ВнешнееСоединение Тогда … #Иначе
+ВызватьИсключение` exists for the managed thick client); manager modules on every client too (their
+presentation handlers run there); forms on the server and the clients; common modules by their
+flags (from the metadata, else from the name's suffix, SSL's naming standard).
 """
 
 from __future__ import annotations
@@ -171,8 +179,11 @@ def contexts_of(info: ModuleInfo, text: str = "") -> tuple[CompileContext, ...]:
 
 def _contexts_of_kind(info: ModuleInfo, text: str) -> tuple[CompileContext, ...]:
     kind = info.kind
-    if kind in (OBJECT, MANAGER, RECORD_SET, VALUE_MANAGER):
-        return (cc.SERVER_CONTEXT, cc.EXTERNAL_CONNECTION_CONTEXT, cc.THICK_CLIENT_ORDINARY)
+    server_side = (cc.SERVER_CONTEXT, cc.EXTERNAL_CONNECTION_CONTEXT, cc.THICK_CLIENT_ORDINARY)
+    if kind == MANAGER:  # presentation handlers (ОбработкаПолученияПредставления) run on every client
+        return (*server_side, *cc.MANAGED_CLIENTS)
+    if kind in (OBJECT, RECORD_SET, VALUE_MANAGER):  # objects exist where the object model does
+        return (*server_side, cc.THICK_CLIENT_MANAGED)
     if kind == FORM:
         return (cc.SERVER_CONTEXT, *cc.MANAGED_CLIENTS)
     if kind in (ORDINARY_FORM, ORDINARY_APPLICATION):

@@ -135,3 +135,17 @@ def test_cli_module_kind_option(tmp_path: Path, capsys: pytest.CaptureFixture[st
     capsys.readouterr()
     assert main(["bsl", "check", str(path), "--module-kind", "object"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_a_manager_module_is_compiled_on_the_clients_too() -> None:
+    """Presentation handlers of a manager module run on the client, so the platform compiles the
+    module there: server code needs the guard the Standard Subsystems Library puts around it."""
+    unguarded = "Процедура Сохранить() Экспорт\n    НачатьТранзакцию();\nКонецПроцедуры\n"
+    (diagnostic,) = check_in_contexts(unguarded, "m.bsl", mk.ModuleInfo(mk.MANAGER, "catalogs"))
+    assert diagnostic.message == f"{UNDEFINED} (НачатьТранзакцию)"
+    assert diagnostic.contexts == ("ТонкийКлиент", "ВебКлиент")
+    guarded = (
+        "#Если Сервер Или ТолстыйКлиентОбычноеПриложение Или ВнешнееСоединение Тогда\n"
+        f"{unguarded}#КонецЕсли\n"
+    )
+    assert check_in_contexts(guarded, "m.bsl", mk.ModuleInfo(mk.MANAGER, "catalogs")) == []

@@ -22,6 +22,7 @@ from prism_desktop.bsl.names import (
     SYSTEM_ENUMERATIONS,
     canonical,
 )
+from prism_desktop.bsl.stdlib.globals import FUNCTIONS, load_providers
 from prism_desktop.bsl.values.base import BslRuntimeError
 
 CLIENT, SERVER, EXTERNAL = "C", "S", "X"
@@ -156,3 +157,12 @@ def test_our_runtime_refuses_a_known_global_it_does_not_implement_with_a_clear_e
     module = engine.load("Процедура П()\n    УстановитьБлокировкуСеансов(Неопределено);\nКонецПроцедуры\n")
     with pytest.raises(BslRuntimeError, match=r"УстановитьБлокировкуСеансов: .*не поддерживается"):
         engine.call(module, "П")
+
+
+def test_every_builtin_of_our_runtime_is_a_name_the_checker_knows() -> None:
+    """The checker never flags a global our engine implements (e.g. BitwiseAnd, the platform's
+    English for ПобитовоеИ, not the former BitAnd)."""
+    load_providers()
+    unknown = sorted(f"{e.name}/{e.name_en}" for key, e in FUNCTIONS.items() if key not in GLOBAL_METHODS)
+    assert unknown == []
+    assert FUNCTIONS[canonical("BitwiseAnd")].name == "ПобитовоеИ"

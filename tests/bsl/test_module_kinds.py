@@ -65,6 +65,7 @@ def test_an_ordinary_form_is_told_by_its_description(tmp_path: Path) -> None:
 
 
 CLIENTS = ["ТонкийКлиент", "ВебКлиент", "ТолстыйКлиентУправляемоеПриложение"]
+SERVER_SIDE = ["Сервер", "ВнешнееСоединение", "ТолстыйКлиентОбычноеПриложение"]
 
 
 def names(contexts: tuple[cc.CompileContext, ...]) -> list[str]:
@@ -75,7 +76,8 @@ def names(contexts: tuple[cc.CompileContext, ...]) -> list[str]:
     ("info", "expected"),
     [
         (mk.ModuleInfo(mk.FORM), ["Сервер", *CLIENTS]),
-        (mk.ModuleInfo(mk.OBJECT), ["Сервер", "ВнешнееСоединение", "ТолстыйКлиентОбычноеПриложение"]),
+        (mk.ModuleInfo(mk.OBJECT), [*SERVER_SIDE, "ТолстыйКлиентУправляемоеПриложение"]),
+        (mk.ModuleInfo(mk.MANAGER), [*SERVER_SIDE, *CLIENTS]),
         (mk.ModuleInfo(mk.SESSION), ["Сервер"]),
         (mk.ModuleInfo(mk.MANAGED_APPLICATION), CLIENTS),
         (mk.ModuleInfo(mk.EXTERNAL_CONNECTION), ["ВнешнееСоединение"]),
