@@ -27,11 +27,12 @@ def check_module(
     *,
     defines: Iterable[str] | None = None,
     known_methods: Iterable[str] = (),
+    onescript: bool = False,
 ) -> list[Diagnostic]:
     """Syntax errors and compile-time errors of a module, sorted by position.
     `known_methods` are extra names callable without a qualifier (e.g. exported methods of global
     common modules of a configuration)."""
-    result = parse_module(text, filename, defines)
+    result = parse_module(text, filename, defines, onescript=onescript)
     try:
         found = result.diagnostics + check_tree(result.module, known_methods)
     except RecursionError:  # the caller's own stack was already deep

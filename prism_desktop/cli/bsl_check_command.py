@@ -5,7 +5,8 @@ JSON); exit 1 when any error is found.
 Each module is checked in every context the platform compiles it in (the server, the clients, the
 external connection), which its kind decides: taken from its path in a configuration dump (and the
 dump's metadata, when the path is inside one) or from --module-kind. --define names one context's
-symbols instead."""
+symbols instead. A `.os` file is a OneScript script: one context, with OneScript's `#native`,
+`#Использовать` and annotations on parameters."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import json
 from pathlib import Path
 
 from prism_desktop.bsl import module_kinds as mk
-from prism_desktop.bsl.checker import check_in_contexts
+from prism_desktop.bsl.checker import check_in_contexts, check_module
 from prism_desktop.bsl.compile_contexts import custom_context
 from prism_desktop.bsl.configuration_dump import describe
 from prism_desktop.bsl.diagnostics import ERROR, Diagnostic
@@ -48,6 +49,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
 
 
+ONESCRIPT = "OneScript"
+
+
 def read_module(path: Path) -> str:
     """The text of a module file; a file that is not UTF-8 is a user error naming the byte."""
     data = path.read_bytes()
@@ -65,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
     results: list[tuple[str, list[Diagnostic]]] = []
     contexts = (custom_context(args.define),) if args.define else None
     for path in existing_files(args.files):
+        if path.suffix.lower() == ".os":  # a OneScript script: one context, OneScript's syntax
+            script = check_module(read_module(path), str(path), defines=args.define, onescript=True)
+            results.append((str(path), [dataclasses.replace(d, contexts=(ONESCRIPT,)) for d in script]))
+            continue
         info = describe(path)
         if args.module_kind:
             info = dataclasses.replace(info, kind=args.module_kind)
