@@ -41,12 +41,9 @@ _MANAGED_FORM = """
 ПолучитьФункциональнуюОпциюФормы GetFormFunctionalOption
 ЗаблокироватьДанныеФормыДляРедактирования LockFormDataForEdit
 РазблокироватьДанныеФормыДляРедактирования UnlockFormDataForEdit
-ОбновитьЭлементыПодключаемыхКоманд RefreshAttachableCommandItems
 [Расширение формы отчета]
 УстановитьТекущийВариант SetCurrentVariant
 УстановитьТекущиеПользовательскиеНастройки SetCurrentUserSettings
-УстановитьТекущиеНастройки SetCurrentSettings
-ПолучитьТекущийВариант GetCurrentVariant
 """
 
 _MANAGED_FORM_PROPERTIES = """
@@ -144,7 +141,6 @@ _RECORD_SET = """
 Модифицированность Modified
 УстановитьАктивность SetActive
 ПолучитьДополнение GetAddition
-ПолучитьДополнениеПериода GetAdditionPeriod
 """
 
 _VALUE_MANAGER = """
