@@ -8,8 +8,9 @@ Every `*.bsl` under the folders is checked as `prism-desktop bsl check` does (it
 path, every context it is compiled in, the dump's metadata when the path is inside one). Printed:
 modules, the share with any error, syntax errors, errors by message, modules per second. With
 --inject N, N modules the checker passes get each injected error in turn — a deleted `КонецЕсли`,
-a misspelled keyword, a call of an undefined procedure — and the share caught is printed (an error
-counts as caught when the changed module gets any error). Code for it: fetch e.g.
+a misspelled keyword, a call of an undefined procedure, and a global of one side only (НачатьТранзакцию,
+ПоказатьПредупреждение) in a method some context of the other side compiles — and the share caught is
+printed (an error counts as caught when the changed module gets any error). Code for it: fetch e.g.
 github:1c-syntax/ssl_3_1 and extract its tree (`git --git-dir=… archive HEAD | tar -x`); the code is
 not bundled.
 """
@@ -27,16 +28,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from prism_desktop.bsl.checker import check_in_contexts
+from prism_desktop.bsl import module_kinds as mk
+from prism_desktop.bsl.checker import check_in_contexts, compiled_in
 from prism_desktop.bsl.configuration_dump import describe
 from prism_desktop.bsl.diagnostics import ERROR, PARSE_ERROR, Diagnostic
+from prism_desktop.bsl.global_context import CLIENT, EXTERNAL_CONNECTION, SERVER
 from prism_desktop.bsl.lexer import tokenize
 from prism_desktop.bsl.module_kinds import ModuleInfo
+from prism_desktop.bsl.parser import parse_module_variants
 from prism_desktop.bsl.tokens import KEYWORD, Token
 
 UNDEFINED_NAME = "НеОпределённаяПроцедураИнъекции"
 MISSPELLED_KEYWORDS = ("тогда", "цикл", "конеццикла", "конецесли", "конецпроцедуры", "конецфункции", "если")
-_METHOD_HEADER = re.compile(r"^\s*(?:Асинх\s+)?(?:Процедура|Функция|Procedure|Function)\s+\w+\s*\(.*\)"
+_METHOD_HEADER = re.compile(r"^[ \t]*(?:Асинх\s+)?(?:Процедура|Функция|Procedure|Function)\s+\w+\s*\(.*\)"
                             r"\s*(?:Экспорт|Export)?\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -146,7 +150,7 @@ def misspell_keyword(text: str, rng: random.Random) -> str | None:
     return text[:start] + swapped + text[end:]
 
 
-def call_undefined(text: str, rng: random.Random) -> str | None:
+def call_undefined(text: str, rng: random.Random, info: ModuleInfo) -> str | None:
     headers = list(_METHOD_HEADER.finditer(text))
     if not headers:
         return None
@@ -154,10 +158,41 @@ def call_undefined(text: str, rng: random.Random) -> str | None:
     return text[: header.end()] + f"\n\t{UNDEFINED_NAME}();" + text[header.end() :]
 
 
-INJECTIONS: dict[str, Callable[[str, random.Random], str | None]] = {
-    "deleted КонецЕсли": delete_endif,
-    "misspelled keyword": misspell_keyword,
+# A global of one side only, called where some context compiling the method lacks it.
+SIDE_ONLY_CALLS = {SERVER: "НачатьТранзакцию();", CLIENT: "ПоказатьПредупреждение(, \"x\");"}
+
+
+def call_unavailable(text: str, rng: random.Random, info: ModuleInfo) -> str | None:
+    """A server-only global in a method some client context compiles, or a client-only one in a
+    method some server context compiles (directives and `#Если` decide, as the checker's)."""
+    contexts = mk.contexts_of(info, text)
+    parses = parse_module_variants(text, "<inject>", [c.defines for c in contexts])
+    sides = mk.default_side(info)
+    lacking: dict[int, set[str]] = {}  # method header line -> sides some compiling context lacks
+    for context, parsed in zip(contexts, parses, strict=True):
+        for method in parsed.module.methods:
+            if compiled_in(method, context, sides):
+                missing = lacking.setdefault(method.name_line, set())
+                if CLIENT not in context.availability:
+                    missing.add(CLIENT)
+                if not context.availability & {SERVER, EXTERNAL_CONNECTION}:  # the server's globals
+                    missing.add(SERVER)
+    candidates = [
+        (header, side)
+        for header in _METHOD_HEADER.finditer(text)
+        for side in sorted(lacking.get(text.count("\n", 0, header.start()) + 1, ()))
+    ]
+    if not candidates:
+        return None
+    header, side = rng.choice(candidates)
+    return text[: header.end()] + f"\n\t{SIDE_ONLY_CALLS[side]}" + text[header.end() :]
+
+
+INJECTIONS: dict[str, Callable[[str, random.Random, ModuleInfo], str | None]] = {
+    "deleted КонецЕсли": lambda text, rng, _info: delete_endif(text, rng),
+    "misspelled keyword": lambda text, rng, _info: misspell_keyword(text, rng),
     "call of an undefined procedure": call_undefined,
+    "global unavailable in a context compiling the method": call_unavailable,
 }
 
 
@@ -166,7 +201,7 @@ def inject(clean: list[tuple[Path, str, ModuleInfo]], count: int, seed: int, rep
     sample = rng.sample(clean, min(count, len(clean)))
     for path, text, info in sample:
         for kind, change in INJECTIONS.items():
-            changed = change(text, rng)
+            changed = change(text, rng, info)
             if changed is None:
                 continue
             report.injected[kind] += 1

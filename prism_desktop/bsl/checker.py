@@ -84,7 +84,7 @@ def _context_checker(
     module: A.Module, info: mk.ModuleInfo, context: CompileContext, known: Collection[str]
 ) -> _Checker:
     default_sides = mk.default_side(info)
-    compiled = [m for m in module.methods if _compiled_in(m, context, default_sides)]
+    compiled = [m for m in module.methods if compiled_in(m, context, default_sides)]
     # a client may call the module's server methods (a server call); the server no client method
     callable_methods = module.methods if context.side == "client" else compiled
     callable_names = {canonical(m.name) for m in callable_methods if m.name}
@@ -99,7 +99,9 @@ def _context_checker(
     return _Checker(module, callable_names, compiled)
 
 
-def _compiled_in(method: A.Method, context: CompileContext, default_sides: frozenset[str] | None) -> bool:
+def compiled_in(method: A.Method, context: CompileContext, default_sides: frozenset[str] | None) -> bool:
+    """Whether `context` compiles the method, by its compilation directive (`default_sides`:
+    module_kinds.default_side of the module)."""
     if default_sides is None:
         return True
     sides = next(
