@@ -3,6 +3,10 @@
 Each check is conservative: valid code must stay clean, so a check fires only where the platform
 itself refuses to compile (a call on an object, `Объект.Метод()`, is never checked; neither is the
 text given to Выполнить/Вычислить; a method may be called before its definition).
+
+`check_in_contexts` checks a module the way the platform compiles it: once per context of its kind
+(module_kinds), each with its preprocessor symbols, the methods its directives compile there, and the
+global and owner's methods available there; `check_module` is the single context Level 1 uses.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl import diagnostics as diag
 from prism_desktop.bsl import module_kinds as mk
-from prism_desktop.bsl.compile_contexts import DIRECTIVE_SIDES, CompileContext
+from prism_desktop.bsl.compile_contexts import CLIENT_SIDE, DIRECTIVE_SIDES, CompileContext
 from prism_desktop.bsl.compiler_analysis import child_bodies, statement_expressions
 from prism_desktop.bsl.diagnostics import Diagnostic
 from prism_desktop.bsl.names import GLOBAL_METHOD_AVAILABILITY, GLOBAL_METHODS, canonical
@@ -29,9 +33,10 @@ def check_module(
     known_methods: Iterable[str] = (),
     onescript: bool = False,
 ) -> list[Diagnostic]:
-    """Syntax errors and compile-time errors of a module, sorted by position.
+    """Syntax errors and compile-time errors of a module in one context (the server's symbols, or
+    `defines`) where every global name exists — Level 1's check — sorted by position.
     `known_methods` are extra names callable without a qualifier (e.g. exported methods of global
-    common modules of a configuration)."""
+    common modules of a configuration); `onescript` reads a OneScript script."""
     result = parse_module(text, filename, defines, onescript=onescript)
     try:
         found = result.diagnostics + check_tree(result.module, known_methods)
@@ -86,7 +91,7 @@ def _context_checker(
     default_sides = mk.default_side(info)
     compiled = [m for m in module.methods if compiled_in(m, context, default_sides)]
     # a client may call the module's server methods (a server call); the server no client method
-    callable_methods = module.methods if context.side == "client" else compiled
+    callable_methods = module.methods if context.side == CLIENT_SIDE else compiled
     callable_names = {canonical(m.name) for m in callable_methods if m.name}
     callable_names.update(_globals_available(context.availability))
     callable_names.update(

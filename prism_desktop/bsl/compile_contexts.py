@@ -6,10 +6,11 @@ Source: the platform's documentation, "Инструкции препроцесс
 (1C:Enterprise 8.3 Developer Guide, chapter 4): the symbols Клиент/НаКлиенте are true in every
 client, Сервер/НаСервере on the server, ВнешнееСоединение in an external connection, and
 ТонкийКлиент, ВебКлиент, ТолстыйКлиентУправляемоеПриложение, ТолстыйКлиентОбычноеПриложение name
-the client application. МобильныйКлиент (the mobile client) is compiled only for configurations
-meant for mobile devices; the checker compiles a client module there when the module's own `#Если`
-speaks of it. The mobile platform's own contexts (МобильноеПриложениеКлиент/Сервер) are not
-compiled here. A thick client (managed or ordinary application) has the server's global methods
+the client application. МобильныйКлиент (the mobile client) and МобильныйАвтономныйСервер (its
+standalone server) are compiled only for configurations meant for mobile devices; the checker
+compiles a client (server) module there when the module's own `#Если` speaks of it. The mobile
+platform's own contexts (МобильноеПриложениеКлиент/Сервер) are not compiled here. A thick client
+(managed or ordinary application) has the server's global methods
 as well as the client's (the syntax assistant lists "толстый клиент" next to "сервер").
 """
 
@@ -59,9 +60,13 @@ THICK_CLIENT_ORDINARY = _context(
 MOBILE_CLIENT = _context(
     "МобильныйКлиент", ("Клиент", "НаКлиенте", "МобильныйКлиент"), (CLIENT,), CLIENT_SIDE
 )
+MOBILE_STANDALONE_SERVER = _context(
+    "МобильныйАвтономныйСервер", ("Сервер", "НаСервере", "МобильныйАвтономныйСервер"), (SERVER,), SERVER_SIDE
+)
 MANAGED_CLIENTS = (THIN_CLIENT, WEB_CLIENT, THICK_CLIENT_MANAGED)
 ALL_CONTEXTS = (
-    SERVER_CONTEXT, *MANAGED_CLIENTS, MOBILE_CLIENT, THICK_CLIENT_ORDINARY, EXTERNAL_CONNECTION_CONTEXT,
+    SERVER_CONTEXT, *MANAGED_CLIENTS, MOBILE_CLIENT, MOBILE_STANDALONE_SERVER, THICK_CLIENT_ORDINARY,
+    EXTERNAL_CONNECTION_CONTEXT,
 )
 
 

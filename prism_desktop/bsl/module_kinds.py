@@ -172,9 +172,17 @@ def contexts_of(info: ModuleInfo, text: str = "") -> tuple[CompileContext, ...]:
     """The contexts the platform compiles a module of this kind in (with the mobile client when a
     client module's directives speak of it)."""
     found = _contexts_of_kind(info, text)
-    if cc.THIN_CLIENT in found and _MOBILE_MENTION.search(text):
+    if cc.THIN_CLIENT in found and _mentions(text, "МобильныйКлиент", "MobileClient"):
         found = (*found, cc.MOBILE_CLIENT)
+    if cc.SERVER_CONTEXT in found and _mentions(text, "МобильныйАвтономныйСервер", "MobileStandaloneServer"):
+        found = (*found, cc.MOBILE_STANDALONE_SERVER)
     return found
+
+
+def _mentions(text: str, *symbols: str) -> bool:
+    """Whether an `#Если`/`#ИначеЕсли` condition of the module names one of the symbols."""
+    pattern = rf"^\s*#\s*(Если|ИначеЕсли|If|ElsIf)\b[^\n]*({'|'.join(symbols)})"
+    return re.search(pattern, text, re.IGNORECASE | re.MULTILINE) is not None
 
 
 def _contexts_of_kind(info: ModuleInfo, text: str) -> tuple[CompileContext, ...]:
@@ -213,9 +221,6 @@ def _contexts_of_kind(info: ModuleInfo, text: str) -> tuple[CompileContext, ...]
     return (cc.SERVER_CONTEXT, *client)
 
 
-_MOBILE_MENTION = re.compile(
-    r"^\s*#\s*(Если|ИначеЕсли|If|ElsIf)\b[^\n]*(МобильныйКлиент|MobileClient)", re.IGNORECASE | re.MULTILINE
-)
 _CLIENT_MENTION = re.compile(
     r"^\s*(&\s*(НаКлиенте|AtClient)|#\s*(Если|ИначеЕсли|If|ElsIf)\b[^\n]*(Клиент|Client))",
     re.IGNORECASE | re.MULTILINE,

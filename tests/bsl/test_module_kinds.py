@@ -101,6 +101,10 @@ def test_an_unknown_module_is_compiled_on_the_client_when_its_directives_say_so(
     assert "МобильныйКлиент" in names(
         mk.contexts_of(mk.ModuleInfo(mk.FORM), "#Если МобильныйКлиент Тогда\n#КонецЕсли")
     )
+    standalone = "#Если МобильныйАвтономныйСервер Тогда\n#КонецЕсли"
+    expected = ["Сервер", *CLIENTS, "МобильныйАвтономныйСервер"]
+    assert names(mk.contexts_of(mk.ModuleInfo(mk.FORM), standalone)) == expected
+    assert "МобильныйАвтономныйСервер" not in names(mk.contexts_of(mk.ModuleInfo(mk.FORM)))
 
 
 def _designer_dump(root: Path) -> None:
