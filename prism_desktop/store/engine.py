@@ -16,6 +16,7 @@ from prism_desktop.store.errors import StoreError
 
 APP_NAME = "prism-desktop"
 DB_ENV_VAR = "PRISM_DESKTOP_DB"
+PG_URL_EXAMPLE = "postgresql+psycopg://user@host:5432/database"
 
 
 def default_url() -> str:
@@ -88,7 +89,12 @@ def make_engine(url: str) -> Engine:
     try:
         engine = create_engine(url, **kwargs)
     except (NoSuchModuleError, ImportError) as exc:
-        raise StoreError(f"database URL {parsed.render_as_string()}: driver not available ({exc})") from exc
+        hint = ""
+        if parsed.get_backend_name() in ("postgres", "postgresql"):
+            hint = f"; for PostgreSQL write {PG_URL_EXAMPLE} (the driver PRISM Desktop installs)"
+        raise StoreError(
+            f"database URL {parsed.render_as_string()}: driver not available ({exc}){hint}"
+        ) from exc
     if is_sqlite:
         event.listen(engine, "connect", _on_sqlite_connect)
         event.listen(engine, "begin", _on_sqlite_begin)
