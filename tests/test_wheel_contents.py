@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.checkout_copy import fresh_checkout, git
+
 UNTRACKED = (
     "results/experiment_A_20990101_000000.parts/A1__model.json",
     "results/experiment_A_20990101_000000.json",
@@ -21,28 +22,13 @@ UNTRACKED = (
 )
 
 
-def _git(root: Path, *args: str) -> str:
-    return subprocess.run(
-        ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
-        capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
-
-
 @pytest.mark.slow
 def test_wheel_ships_tracked_files_only(tmp_path: Path) -> None:
-    checkout = tmp_path / "checkout"
-    for name in _git(REPO, "ls-files", "-z").split("\0"):
-        source = REPO / name
-        if name and source.is_file():
-            (checkout / name).parent.mkdir(parents=True, exist_ok=True)
-            (checkout / name).write_bytes(source.read_bytes())
-    _git(checkout, "init", "-q")
-    _git(checkout, "add", "-A")
-    _git(checkout, "commit", "-q", "-m", "tracked")
+    checkout = fresh_checkout(tmp_path / "checkout")
     for name in UNTRACKED:
         (checkout / name).parent.mkdir(parents=True, exist_ok=True)
         (checkout / name).write_text('{"raw": "a model answer"}\n', encoding="utf-8")
-    assert all(name in _git(checkout, "status", "--porcelain", "--untracked-files=all") for name in UNTRACKED)
+    assert all(name in git(checkout, "status", "--porcelain", "--untracked-files=all") for name in UNTRACKED)
 
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp_path / "out"),
@@ -58,6 +44,6 @@ def test_wheel_ships_tracked_files_only(tmp_path: Path) -> None:
     assert not [n for n in names if ".parts/" in n]
     # what is tracked still ships: the package, its data, the bundled workspace
     assert "prism_desktop/cli/main.py" in names and "prism_desktop/gui/i18n/prism_ru.qm" in names
-    tracked_results = [n for n in _git(checkout, "ls-files", "results").splitlines() if n.endswith(".json")]
+    tracked_results = [n for n in git(checkout, "ls-files", "results").splitlines() if n.endswith(".json")]
     assert tracked_results and all(f"prism_desktop_data/{n}" in names for n in tracked_results)
     assert any(n.startswith("prism_desktop_data/tasks/category_a/") for n in names)
