@@ -71,7 +71,11 @@ def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
-        raise StoreError(f"database URL {url!r}: not a valid SQLAlchemy URL ({exc})") from exc
+        # A file path where a URL belongs is the usual slip: say how to write it.
+        hint = ""
+        if "://" not in url:
+            hint = f"; for a SQLite file write sqlite:///{Path(url).expanduser().resolve()}"
+        raise StoreError(f"database URL {url!r}: not a valid SQLAlchemy URL ({exc}){hint}") from exc
     kwargs: dict[str, Any] = {}
     is_sqlite = parsed.get_backend_name() == "sqlite"
     if is_sqlite:

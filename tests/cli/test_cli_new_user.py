@@ -85,6 +85,13 @@ def test_a_postgres_url_says_how_to_write_it(capsys: pytest.CaptureFixture[str])
     assert "driver not available" in err and "postgresql+psycopg://" in err and "secret" not in err
 
 
+def test_a_file_path_as_db_says_how_to_write_the_url(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--db", str(tmp_path / "store.db"), "runs"]) == 1
+    assert f"for a SQLite file write sqlite:///{tmp_path / 'store.db'}" in capsys.readouterr().err
+
+
 def test_sandbox_build_code_alone_builds_the_missing_images() -> None:
     """The missing-image error says `prism-desktop sandbox build --code`: that must parse."""
     from prism_desktop.cli.coding_cli import code_languages
