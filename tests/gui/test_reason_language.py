@@ -40,12 +40,15 @@ def test_code_run_reasons_follow_the_interface_language(
     panel, tip = _shown(window, run_id)
     assert panel == f"N/A: {ENGLISH}" and f"Not measured: {ENGLISH}<" in tip
     window.set_language("ru")
-    QApplication.processEvents()
-    other = _run_id(store, "algo_py_001", "demo/aster-code-14b", 0)
-    _open(qtbot, window, other)  # and back: the review is filled again in Russian
-    _open(qtbot, window, run_id)
-    panel, tip = _shown(window, run_id)
-    assert RUSSIAN in panel and RUSSIAN in tip and "axis" not in panel + tip
+    try:
+        QApplication.processEvents()
+        other = _run_id(store, "algo_py_001", "demo/aster-code-14b", 0)
+        _open(qtbot, window, other)  # and back: the review is filled again in Russian
+        _open(qtbot, window, run_id)
+        panel, tip = _shown(window, run_id)
+        assert RUSSIAN in panel and RUSSIAN in tip and "axis" not in panel + tip
+    finally:
+        window.set_language("en")  # the translator is the application's: later tests read English
 
 
 def test_every_reason_has_a_russian_translation_with_the_same_fields() -> None:

@@ -35,10 +35,6 @@
             <translation>Проблем: %1; подробности ниже.</translation>
         </message>
         <message>
-            <source>Runs: %1 shown of %2 · scored %3</source>
-            <translation>Прогоны: показано %1 из %2 · оценено %3</translation>
-        </message>
-        <message>
             <source>Every shown run is graded.</source>
             <translation>Все показанные прогоны оценены.</translation>
         </message>
@@ -286,6 +282,46 @@ Score locally for the rest of this session?</source>
             <source>Open a workspace (PRISM: tasks/ and metrics/; coding bench: dataset/)</source>
             <translation>Открыть рабочую папку (PRISM: tasks/ и metrics/; задачи на Python, TypeScript и Go: dataset/)</translation>
         </message>
+        <message>
+            <source>%1 grade(s) kept as stored: changed after their expert file was written.</source>
+            <translation>Оценок оставлено как в хранилище: %1 — их изменили после того, как был записан файл эксперта.</translation>
+        </message>
+        <message>
+            <source>Runs of &amp;every workspace in the store</source>
+            <translation>Прогоны &amp;всех рабочих пространств хранилища</translation>
+        </message>
+        <message>
+            <source>Off: the table shows the runs of the open workspace's tasks only</source>
+            <translation>Выключено: в таблице только прогоны задач открытого рабочего пространства</translation>
+        </message>
+        <message>
+            <source>Store: %1</source>
+            <translation>Хранилище: %1</translation>
+        </message>
+        <message>
+            <source>a PostgreSQL server</source>
+            <translation>на сервере PostgreSQL</translation>
+        </message>
+        <message>
+            <source>a SQLite file</source>
+            <translation>в файле SQLite</translation>
+        </message>
+        <message>
+            <source>Grades and results are kept in %1: %2 (File → Open store… to change)</source>
+            <translation>Оценки и результаты хранятся %1: %2 (сменить: Файл → Открыть хранилище…)</translation>
+        </message>
+        <message>
+            <source>Runs: %1 shown of %2</source>
+            <translation>Прогоны: показано %1 из %2</translation>
+        </message>
+        <message>
+            <source> · scored %1</source>
+            <translation> · оценено %1</translation>
+        </message>
+        <message>
+            <source> · %1 of other workspaces (View menu)</source>
+            <translation> · ещё %1 в других рабочих пространствах (меню Вид)</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
@@ -445,6 +481,10 @@ Score locally for the rest of this session?</source>
             <source>Not graded yet: %1</source>
             <translation>Ещё не оценено: %1</translation>
         </message>
+        <message>
+            <source>Not sortable in this blind session until you have graded every one of its runs.</source>
+            <translation>В слепой сессии сортировка по этому столбцу недоступна, пока вы не оцените все её прогоны.</translation>
+        </message>
     </context>
     <context>
         <name>FilterBar</name>
@@ -559,6 +599,14 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Flagged unsure (by anyone)</source>
             <translation>Отмечены «не уверен» (кем угодно)</translation>
+        </message>
+        <message>
+            <source>Not offered in this blind session until you have graded every one of its runs.</source>
+            <translation>В слепой сессии недоступно, пока вы не оцените все её прогоны.</translation>
+        </message>
+        <message>
+            <source>Search task, answer text…</source>
+            <translation>Поиск по задаче и тексту ответа…</translation>
         </message>
     </context>
     <context>
@@ -732,6 +780,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>One per processor core</source>
             <translation>По одному на ядро процессора</translation>
+        </message>
+        <message>
+            <source>Proxy of each model adapter (http://[user:password@]host:port)</source>
+            <translation>Прокси для каждого адаптера моделей (http://[пользователь:пароль@]хост:порт)</translation>
+        </message>
+        <message>
+            <source>as %1 says, else none</source>
+            <translation>как в %1, иначе без прокси</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>без прокси</translation>
         </message>
     </context>
     <context>
@@ -1813,8 +1873,20 @@ Score locally for the rest of this session?</source>
             <translation>✗ не Verified</translation>
         </message>
         <message>
-            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks</source>
-            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4</translation>
+            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks, over at least %5 runs</source>
+            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4, не меньше чем на %5 прогонах</translation>
+        </message>
+        <message>
+            <source>category %1: Verified</source>
+            <translation>категория %1: Verified</translation>
+        </message>
+        <message>
+            <source>category %1: not Verified</source>
+            <translation>категория %1: не Verified</translation>
+        </message>
+        <message>
+            <source>Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 experts grading the same runs. What to do: let another expert grade this session's runs (Review → Calibration sessions…, or prism-desktop session assign), or import their expert file; then press Compute. Until then the figures stay empty and nothing can be Verified.</source>
+            <translation>Эту сессию оценили экспертов: %1 (%2). Для согласия нужен консенсус: не меньше %3 экспертов, оценивших одни и те же прогоны. Что сделать: дайте другому эксперту оценить прогоны этой сессии (Проверка → Калибровочные сессии… или prism-desktop session assign) или импортируйте его файл эксперта; затем нажмите «Вычислить». До тех пор показатели пусты и ничего не может быть Verified.</translation>
         </message>
         <message>
             <source>else → %1</source>
@@ -1858,10 +1930,6 @@ Score locally for the rest of this session?</source>
         <message>
             <source>no run was graded by both sides</source>
             <translation>ни один прогон не оценён обеими сторонами</translation>
-        </message>
-        <message>
-            <source>every rating is the same single step: observed and chance agreement are both 1, taken as 1.0</source>
-            <translation>все оценки — одна и та же ступень: наблюдаемое и случайное согласие равны 1, принято 1,0</translation>
         </message>
         <message>
             <source>no run was graded by every expert</source>
@@ -1918,6 +1986,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>no run of session “{session}” is graded yet</source>
             <translation>в сессии «{session}» ещё нет оценённых прогонов</translation>
+        </message>
+        <message>
+            <source>every rating is one and the same step: chance agreement is 1, so agreement beyond chance cannot be measured (it needs runs graded at different steps)</source>
+            <translation>все оценки — одна и та же ступень: случайное согласие равно 1, и согласие сверх случайного измерить нельзя (нужны прогоны, оценённые разными ступенями)</translation>
+        </message>
+        <message>
+            <source>the machine scored none of the {runs} run(s) with a consensus: score them (Level 1) first</source>
+            <translation>машина не оценила ни одного из прогонов с консенсусом ({runs}): сначала оцените их (уровень 1)</translation>
+        </message>
+        <message>
+            <source>{figure} = {value} on only {n} run(s) with a consensus and a machine score on {split} tasks; Verified needs at least {min_runs}</source>
+            <translation>{figure} = {value} всего на {n} прогонах с консенсусом и баллом машины (задачи {split}); для Verified нужно не меньше {min_runs}</translation>
         </message>
     </context>
     <context>
@@ -2122,10 +2202,6 @@ Score locally for the rest of this session?</source>
             <translation>&amp;Сгенерировать ответы…</translation>
         </message>
         <message>
-            <source>Cannot call %1: %2 is not set in the environment.</source>
-            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
-        </message>
-        <message>
             <source>Cannot call %1: %2</source>
             <translation>Нельзя вызвать %1: %2</translation>
         </message>
@@ -2136,6 +2212,38 @@ Score locally for the rest of this session?</source>
         <message>
             <source>all tasks</source>
             <translation>все задачи</translation>
+        </message>
+        <message>
+            <source>≤ %1 USD</source>
+            <translation>≤ %1 USD</translation>
+        </message>
+        <message>
+            <source>set %1</source>
+            <translation>задайте %1</translation>
+        </message>
+        <message>
+            <source>cannot be called</source>
+            <translation>вызвать нельзя</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: set %2 in the environment or the workspace's .env.</source>
+            <translation>Нельзя вызвать %1: задайте %2 в окружении или в .env рабочей области.</translation>
+        </message>
+        <message>
+            <source>&amp;Endpoint</source>
+            <translation>&amp;Адрес API</translation>
+        </message>
+        <message>
+            <source>as in models.yaml</source>
+            <translation>как в models.yaml</translation>
+        </message>
+        <message>
+            <source>Send every chosen model's requests to this base URL instead (e.g. http://127.0.0.1:8000/v1)</source>
+            <translation>Отправлять запросы всех выбранных моделей на этот базовый URL (например, http://127.0.0.1:8000/v1)</translation>
+        </message>
+        <message>
+            <source>no price</source>
+            <translation>нет цены</translation>
         </message>
     </context>
     <context>
@@ -2291,10 +2399,6 @@ Score locally for the rest of this session?</source>
             <translation>Изучены метаданные: %1.</translation>
         </message>
         <message>
-            <source>Cannot call %1: %2 is not set in the environment.</source>
-            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
-        </message>
-        <message>
             <source>The question failed: %1</source>
             <translation>Вопрос не удался: %1</translation>
         </message>
@@ -2325,6 +2429,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Ask a model</source>
             <translation>Спросить модель</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: set %2 in the environment or the workspace's .env.</source>
+            <translation>Нельзя вызвать %1: задайте %2 в окружении или в .env рабочей области.</translation>
+        </message>
+        <message>
+            <source>endpoint: as in models.yaml</source>
+            <translation>адрес API: как в models.yaml</translation>
+        </message>
+        <message>
+            <source>Send the question to this base URL instead (e.g. http://127.0.0.1:8000/v1)</source>
+            <translation>Отправить вопрос на этот базовый URL (например, http://127.0.0.1:8000/v1)</translation>
         </message>
     </context>
     <context>
@@ -2623,6 +2739,22 @@ Score locally for the rest of this session?</source>
             <source>Say who you are first (File → Settings…).</source>
             <translation>Сначала укажите, кто вы (Файл → Настройки…).</translation>
         </message>
+        <message>
+            <source>lower the distance above, or let a second expert grade this session's runs</source>
+            <translation>уменьшите расстояние выше или дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>let a second expert grade this session's runs</source>
+            <translation>дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>Nothing to settle: no run of this session has grades more than %1 step(s) apart. Adjudication needs the same run graded by two or more experts who disagree. What to do: %2 (prism-desktop session assign); their disagreements appear here.</source>
+            <translation>Разбирать нечего: ни в одном прогоне этой сессии оценки не расходятся больше чем на %1 ступ. Для арбитража нужен прогон, который оценили два или больше эксперта и разошлись. Что сделать: %2 (prism-desktop session assign); их расхождения появятся здесь.</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
     </context>
     <context>
         <name>StoreDialog</name>
@@ -2901,6 +3033,33 @@ Score locally for the rest of this session?</source>
         <message>
             <source>not measured: no 1C run measurement</source>
             <translation>не измерено: нет замера прогона в 1С</translation>
+        </message>
+    </context>
+    <context>
+        <name>QuitGuard</name>
+        <message>
+            <source>Not saved yet: %1.</source>
+            <translation>Ещё не сохранено: %1.</translation>
+        </message>
+        <message>
+            <source>Level 1 is still scoring runs; the runs not finished yet are not scored.</source>
+            <translation>Уровень 1 ещё оценивает прогоны; незавершённые останутся неоценёнными.</translation>
+        </message>
+        <message>
+            <source>Quit PRISM Desktop?</source>
+            <translation>Выйти из PRISM Desktop?</translation>
+        </message>
+        <message>
+            <source>Quitting now would lose work:</source>
+            <translation>Если выйти сейчас, работа будет потеряна:</translation>
+        </message>
+        <message>
+            <source>Quit anyway</source>
+            <translation>Всё равно выйти</translation>
+        </message>
+        <message>
+            <source>Stay</source>
+            <translation>Остаться</translation>
         </message>
     </context>
 </TS>
