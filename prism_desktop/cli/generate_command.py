@@ -37,6 +37,7 @@ from prism_desktop.generation.plan import (
     parse_endpoint,
     workspace_config,
 )
+from prism_desktop.generation.records import parts_dir
 from prism_desktop.generation.retry import DEFAULT_RETRIES, RetryPolicy
 from prism_desktop.generation.runner import (
     GenerationEvent,
@@ -102,7 +103,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--no-cache", action="store_true", help="ask the models even when an answer is cached"
     )
     parser.add_argument(
-        "--out", metavar="FILE", help="the experiment file (default: results/<experiment name>.json)"
+        "--out",
+        metavar="FILE",
+        help="the experiment file, its <name>.parts/ folder beside it (default: results/<name>.json)",
     )
     parser.add_argument(
         "--retries",
@@ -233,7 +236,7 @@ def _report(plan: GenerationPlan, result: GenerationResult) -> int:
     )
     if result.experiment_path is not None:
         print(f"experiment: {result.experiment_path}")
-        print(f"parts: {plan.results_dir / (plan.experiment_name + '.parts')}")
+        print(f"parts: {parts_dir(plan.results_dir, plan.experiment_name)}")
     else:
         print("no pair succeeded: no experiment file written")
     if result.complete:

@@ -27,6 +27,7 @@ from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
 from prism_desktop.gui.perf_plot import PerfPlot
 from prism_desktop.gui.plain_text import escape
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
+from prism_desktop.gui.reason_texts import localized_reason
 from prism_desktop.sandbox.spec import RunResult
 
 MACHINE_TABS = ("syntax", "tests", "perf", "output")
@@ -72,6 +73,11 @@ def _summary_label() -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setStyleSheet("padding: 4px;")
     return label
+
+
+def _reason_html(detail: dict[str, Any]) -> str:
+    """A stated N/A reason in the user's language, escaped for the log's rich text."""
+    return escape(localized_reason(str(detail["reason"])))
 
 
 @dataclass(frozen=True)
@@ -277,7 +283,7 @@ class LogsTabs(LanguageAware, QTabWidget):
             if detail.get("instrument"):
                 lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
         elif "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
+            lines.append(self.tr("Not measured: %1").replace("%1", _reason_html(detail)))
         elif "root_causes" in detail:
             lines.append(self.tr("<b>Root causes: %1</b>").replace("%1", escape(str(detail["root_causes"]))))
             if "parse_error_clusters" in detail:
@@ -334,7 +340,7 @@ class LogsTabs(LanguageAware, QTabWidget):
             lines.append(self.tr("run status: %1").replace("%1", escape(str(detail["status"]))))
         for key in ("note", "reason"):
             if detail.get(key):
-                lines.append(self.tr("Note: %1").replace("%1", escape(str(detail[key]))))
+                lines.append(self.tr("Note: %1").replace("%1", escape(localized_reason(str(detail[key])))))
         if detail.get("instrument"):
             lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
         if not detail.get("tests"):
@@ -363,7 +369,7 @@ class LogsTabs(LanguageAware, QTabWidget):
         measured = self._result.tests if self._result else None
         lines: list[str] = []
         if "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
+            lines.append(self.tr("Not measured: %1").replace("%1", _reason_html(detail)))
         elif detail:
             passed, total = detail.get("passed"), detail.get("total")
             lines.append(
@@ -464,7 +470,7 @@ class LogsTabs(LanguageAware, QTabWidget):
         if "leg" in detail:
             lines.append(self.tr("Leg: %1").replace("%1", escape(str(detail["leg"]))))
         if "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
+            lines.append(self.tr("Not measured: %1").replace("%1", _reason_html(detail)))
         growth, p_opt = detail.get("growth"), detail.get("p_opt")
         if growth is not None or p_opt is not None:
             text = (

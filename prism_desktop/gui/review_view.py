@@ -44,6 +44,7 @@ from prism_desktop.gui.help_overlay import HelpOverlay
 from prism_desktop.gui.hotkeys import Scope, help_rows
 from prism_desktop.gui.logs_tabs import LogsTabs
 from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML, escape
+from prism_desktop.gui.reason_texts import localized_reason
 from prism_desktop.gui.scores_panel import ScoresPanel
 from prism_desktop.services.annotations import is_flagged, set_flag
 from prism_desktop.services.code_review import code_candidate, code_diagnostic_lines, reference_file_name
@@ -469,7 +470,8 @@ class ReviewView(LanguageAware, QWidget):
             if not review.response.strip():
                 return self.tr("The model's answer is empty.")
             if problem:
-                return self.tr("No candidate: %1 (see the Raw response tab).").replace("%1", problem)
+                note = self.tr("No candidate: %1 (see the Raw response tab).")
+                return note.replace("%1", localized_reason(problem))
             return self.tr("No code was found in the model's answer (see the Raw response tab).")
         return None
 

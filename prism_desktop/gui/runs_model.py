@@ -25,6 +25,7 @@ from PySide6.QtGui import QColor, QFont
 
 from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
+from prism_desktop.gui.reason_texts import localized_reason
 from prism_desktop.services.runs_query import (
     COLUMN_REVEALS,
     COLUMNS,
@@ -67,7 +68,7 @@ def format_score(axis: str, value: float | None) -> str:
 
 
 def na_text(reason: NaReason | None) -> str:
-    """Why an axis is N/A, in the user's language (reasons the result states stay verbatim)."""
+    """Why an axis is N/A, in the user's language (a stated reason of no known sentence stays verbatim)."""
     if reason is None:
         return tr("Not measured.")
     if reason.kind is NaKind.NO_ANSWER:
@@ -78,7 +79,7 @@ def na_text(reason: NaReason | None) -> str:
     if reason.kind is NaKind.NOT_APPLICABLE:
         return tr("Not applicable: P (platform) is measured for category B only.")
     if reason.kind is NaKind.STATED:
-        return tr("Not measured: %1").replace("%1", reason.text)
+        return tr("Not measured: %1").replace("%1", localized_reason(reason.text))
     if reason.kind is NaKind.NOTHING_MEASURED:
         return tr("No quality score: none of the applicable axes was measured.")
     return tr("Not measured (the Level-1 result gives no reason).")

@@ -18,6 +18,7 @@ from prism_desktop import __version__
 from prism_desktop.sandbox.code.spec import CodeRunResult
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.hashing import response_hash
+from prism_desktop.scoring.reasons import CODE_AXIS_NOT_APPLICABLE
 from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.results import Generation
 
@@ -26,7 +27,7 @@ S_CLEAN, S_WARNINGS, S_REJECTED, S_NO_CODE = 10, 8, 2, 0
 M_DECIMALS = 2
 AXES = ("S", "M", "O", "P")
 FAILED_GENERATION = "генерация не удалась"
-NOT_APPLICABLE = "ось {axis} не оценивается для задач на Python, TypeScript и Go (только S и M)"
+NOT_APPLICABLE = CODE_AXIS_NOT_APPLICABLE.stored  # shown in the interface's language (reasons.py)
 
 
 def instrument(result: CodeRunResult) -> str:

@@ -16,6 +16,7 @@ from prism_desktop.store.errors import StoreError
 
 APP_NAME = "prism-desktop"
 DB_ENV_VAR = "PRISM_DESKTOP_DB"
+PG_URL_EXAMPLE = "postgresql+psycopg://user@host:5432/database"
 
 
 def default_url() -> str:
@@ -82,7 +83,11 @@ def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
-        raise StoreError(f"database URL {url!r}: not a valid SQLAlchemy URL ({exc})") from exc
+        # A file path where a URL belongs is the usual slip: say how to write it.
+        hint = ""
+        if "://" not in url:
+            hint = f"; for a SQLite file write sqlite:///{Path(url).expanduser().resolve()}"
+        raise StoreError(f"database URL {url!r}: not a valid SQLAlchemy URL ({exc}){hint}") from exc
     kwargs: dict[str, Any] = {}
     is_sqlite = parsed.get_backend_name() == "sqlite"
     if is_sqlite:
@@ -100,7 +105,12 @@ def make_engine(url: str) -> Engine:
     try:
         engine = create_engine(url, **kwargs)
     except (NoSuchModuleError, ImportError) as exc:
-        raise StoreError(f"database URL {parsed.render_as_string()}: driver not available ({exc})") from exc
+        hint = ""
+        if parsed.get_backend_name() in ("postgres", "postgresql"):
+            hint = f"; for PostgreSQL write {PG_URL_EXAMPLE} (the driver PRISM Desktop installs)"
+        raise StoreError(
+            f"database URL {parsed.render_as_string()}: driver not available ({exc}){hint}"
+        ) from exc
     if is_sqlite:
         event.listen(engine, "connect", _on_sqlite_connect)
         event.listen(engine, "begin", _on_sqlite_begin)

@@ -120,8 +120,8 @@ def test_python_and_go_runs_are_reviewed_with_their_language_and_tests(
              for r in range(scores.rowCount())}  # fmt: skip
     assert cells["S"][0] == "10" and "prism-code-runner" in cells["S"][2] and "pytest" in cells["S"][2]
     assert cells["M"][0] == "1.4"
-    assert cells["O"][0] == "—" and "ось O не оценивается" in cells["O"][2]
-    assert cells["P"][0] == "—" and "ось P не оценивается" in cells["P"][2]
+    assert cells["O"][0] == "—" and "axis O is not scored on Python" in cells["O"][2]
+    assert cells["P"][0] == "—" and "axis P is not scored on Python" in cells["P"][2]
 
     # The expert grades the axes that apply to code, as on 1C runs; P is not offered.
     assert list(review.grading.boxes) == ["S", "M", "O"]

@@ -2953,6 +2953,89 @@ Score locally for the rest of this session?</source>
         </message>
     </context>
     <context>
+        <name>reasons</name>
+        <message>
+            <source>axis {axis} is not scored on Python, TypeScript and Go tasks (S and M only)</source>
+            <translation>ось {axis} не оценивается для задач на Python, TypeScript и Go (только S и M)</translation>
+        </message>
+        <message>
+            <source>axis {axis} is not scored in category A</source>
+            <translation>ось {axis} не оценивается для категории A</translation>
+        </message>
+        <message>
+            <source>the model call failed: {error}</source>
+            <translation>генерация не удалась: {error}</translation>
+        </message>
+        <message>
+            <source>not measured: the candidate was not run in the sandbox</source>
+            <translation>не измерено: кандидат не запускался в песочнице</translation>
+        </message>
+        <message>
+            <source>not measured: the sandbox ended with status {status} before compiling</source>
+            <translation>не измерено: песочница завершилась со статусом {status} до компиляции</translation>
+        </message>
+        <message>
+            <source>not measured: the sandbox ended with status {status}: {detail}</source>
+            <translation>не измерено: песочница завершилась со статусом {status}: {detail}</translation>
+        </message>
+        <message>
+            <source>not measured: the sandbox ended with status {status}</source>
+            <translation>не измерено: песочница завершилась со статусом {status}</translation>
+        </message>
+        <message>
+            <source>no hidden tests: axis M cannot be run</source>
+            <translation>нет скрытых тестов — ось M не исполнима</translation>
+        </message>
+        <message>
+            <source>no execution kit: axis P cannot be run</source>
+            <translation>нет комплекта исполнения — ось P не исполнима</translation>
+        </message>
+        <message>
+            <source>the run did not take place ({status}): {detail}</source>
+            <translation>исполнение не состоялось ({status}): {detail}</translation>
+        </message>
+        <message>
+            <source>the run did not take place ({status})</source>
+            <translation>исполнение не состоялось ({status})</translation>
+        </message>
+        <message>
+            <source>the tests did not run, and there are no platform markers</source>
+            <translation>тесты не исполнились, платформенных маркеров нет</translation>
+        </message>
+        <message>
+            <source>O-auto is scored only after a successful run in 1C (status {status})</source>
+            <translation>O-авто оценивается только после успешного прогона в 1С (статус {status})</translation>
+        </message>
+        <message>
+            <source>no function was found in the candidate's code</source>
+            <translation>в коде кандидата не найдено ни одной функции</translation>
+        </message>
+        <message>
+            <source>no fenced block in {language} (or untagged) in the answer</source>
+            <translation>в ответе нет блока кода на {language} (или без метки языка)</translation>
+        </message>
+        <message>
+            <source>the answer could not be applied to the stub: {error}</source>
+            <translation>ответ не удалось применить к заготовке: {error}</translation>
+        </message>
+        <message>
+            <source>not measured: no syntax measurement</source>
+            <translation>не измерено: нет замера синтаксиса</translation>
+        </message>
+        <message>
+            <source>not measured: no test measurement</source>
+            <translation>не измерено: нет замера тестов</translation>
+        </message>
+        <message>
+            <source>not measured: no performance measurement</source>
+            <translation>не измерено: нет замера производительности</translation>
+        </message>
+        <message>
+            <source>not measured: no 1C run measurement</source>
+            <translation>не измерено: нет замера прогона в 1С</translation>
+        </message>
+    </context>
+    <context>
         <name>QuitGuard</name>
         <message>
             <source>Not saved yet: %1.</source>
