@@ -40,6 +40,7 @@ RUN_FUNCTION = "ПрогнатьТест"
 ENTRY_MARK = "{{ENTRY}}"
 CLIENT_EXCEPTION = "КЛИЕНТ_ИСКЛЮЧЕНИЕ: "  # what PRISM's trigger writes when ПрогнатьТест raises
 NOT_COMPILED = "модуль кандидата не компилируется"
+COMMON_MODULE_WHERE = f"ОбщийМодуль.{CANDIDATE_MODULE}.Модуль"
 MAX_COMPILE_ERRORS = 5
 COMPILE_ERROR_CHARS = 200
 DATE_KEY = "__date__"  # a YAML date in the JSON-safe form of TaskData
@@ -122,7 +123,7 @@ class CandidateModule:
 
     module: BslModule | None
     errors: list[Diagnostic] = field(default_factory=list)
-    where: str = f"ОбщийМодуль.{CANDIDATE_MODULE}.Модуль"  # how 1C's check log names the module
+    where: str = COMMON_MODULE_WHERE  # how 1C's check log names the module
 
     def compile_error_lines(self) -> list[int]:
         return [d.line for d in self.errors]
@@ -148,12 +149,17 @@ def compile_candidate(engine: Engine, code: str, entry: str | None) -> Candidate
 
 
 def compile_module(
-    engine: Engine, text: str, name: str, known_modules: tuple[str, ...], *, common: bool, where: str = ""
+    engine: Engine,
+    text: str,
+    name: str,
+    known_modules: tuple[str, ...],
+    *,
+    common: bool,
+    where: str = COMMON_MODULE_WHERE,
 ) -> CandidateModule:
     """Check `text` as 1C's compiler would (syntax first, then names and types; a common module's
     content rules when `common`) and load it into `engine` as the module `name`; `known_modules` are
     the common modules its code may name, `where` how compile errors name the module."""
-    located = {"where": where} if where else {}
     parsed = parse_module(text, name)
     syntax = check_syntax_1c(text, name)
     # 1C checks names only in a module that parses: with a syntax error it reports the syntax errors
@@ -170,15 +176,15 @@ def compile_module(
     if common:
         errors += common_module_errors(parsed.module)
     if errors:
-        return CandidateModule(None, sorted(errors, key=Diagnostic.sort_key), **located)
+        return CandidateModule(None, sorted(errors, key=Diagnostic.sort_key), where=where)
     try:
         module = engine.load(text, name)
     except ModuleLoadError as exc:
         # Whatever our loader rejects is the candidate's compile error (S and M scored): an engine
         # gap must not let a candidate opt out of scoring (docs/gaming.md).
         found = exc.diagnostics or [Diagnostic("CompileError", "error", exc.message, exc.line, exc.column)]
-        return CandidateModule(None, found, **located)
-    return CandidateModule(module, **located)
+        return CandidateModule(None, found, where=where)
+    return CandidateModule(module, where=where)
 
 
 def syntax_diagnostics(errors: list[Diagnostic]) -> list[sp.Diagnostic]:

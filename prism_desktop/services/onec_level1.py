@@ -86,8 +86,8 @@ class OneCLevel1Runner:
         results: dict[int, RunResult] = {}
         if specs:
             pool = SandboxPool(self.backend, self.jobs)
-            for (n, _), result in zip(runnable, pool.run_batch(specs, cancel=token), strict=True):
-                results[n] = result
+            for (n, _), measured in zip(runnable, pool.run_batch(specs, cancel=token), strict=True):
+                results[n] = measured
         scored: list[Scored] = []
         for n, generation in enumerate(generations):
             result = results.get(n)
