@@ -131,9 +131,7 @@ class CandidateModule:
     def compile_errors(self) -> list[str]:
         """The first few errors as 1C's check log writes them, each cut short as PRISM stores them."""
         return [
-            f"{{{self.where}({d.line},{d.column})}}: {d.message}"[
-                :COMPILE_ERROR_CHARS
-            ]
+            f"{{{self.where}({d.line},{d.column})}}: {d.message}"[:COMPILE_ERROR_CHARS]
             for d in self.errors[:MAX_COMPILE_ERRORS]
         ]
 

@@ -225,12 +225,3 @@ def check_onec_references(
         message = "; ".join(found) if found else "; ".join(["reference solves it", *told_apart[task.id]])
         outcomes.append(OneCReferenceOutcome(task.id, not found, message))
     return outcomes
-
-
-__all__ = [
-    "OneCLevel1Runner",
-    "OneCReferenceOutcome",
-    "check_onec_references",
-    "reference_code",
-    "score_onec_experiment",
-]

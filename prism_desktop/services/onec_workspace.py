@@ -218,6 +218,3 @@ def open_any_workspace(path: Path | str) -> Workspace:
     if is_onec_bench_workspace(root):
         return OneCBenchView.open(root)
     return open_prism_or_coding(root)
-
-
-__all__ = ["OneCBenchView", "onec_protocols", "open_any_workspace", "task_prompt"]
