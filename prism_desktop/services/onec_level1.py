@@ -17,6 +17,7 @@ from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
 from prism_desktop.scoring.onec_level1 import score_onec_run
+from prism_desktop.services.level1 import ENGINE_INSTRUMENT
 from prism_desktop.services.score_experiment import score_with_checkpoint
 from prism_desktop.workspace.onec_bench import OneCBenchWorkspace, OneCTask
 from prism_desktop.workspace.results import Experiment, Generation
@@ -66,7 +67,8 @@ class OneCLevel1Runner:
 
     @property
     def runner(self) -> str:
-        return "docker" if type(self.backend).__name__ == "DockerBackend" else "local"
+        """ "docker" or "local": what the auto file's `runner` says."""
+        return self.backend.name
 
     def score(
         self,
@@ -145,7 +147,11 @@ def score_onec_experiment(
     batch = score_with_checkpoint(
         generations,
         out,
-        {"runner": runner.runner, "engine": PROTOCOL_VERSION, "protocol": PROTOCOL_VERSION},
+        {
+            "runner": runner.runner,
+            "engine": ENGINE_INSTRUMENT,
+            "protocol": f"{PROTOCOL_VERSION}:{workspace.fingerprint()}",
+        },
         score_pending,
         lambda runs: onec_auto_file(experiment.name, group_runs(runs), runner.runner),
         on_progress,

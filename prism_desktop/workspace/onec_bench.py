@@ -13,6 +13,8 @@ Reading is all or nothing: every problem is collected and raised together (Works
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -239,6 +241,16 @@ class OneCBenchWorkspace:
             return self._by_id[task_id]
         except KeyError:
             raise KeyError(f"no task {task_id!r} in {self.root / TASKS_DIR}") from None
+
+    def fingerprint(self) -> str:
+        """sha256 over what decides a run's outcome: the infobase and each task's module, entry and
+        context (a resumed `score` rescores runs checkpointed under another fingerprint)."""
+        digest = hashlib.sha256()
+        for part in (self.config_spec, self.fixtures):
+            digest.update(json.dumps(part, sort_keys=True, ensure_ascii=False, default=str).encode())
+        for task in self.tasks:
+            digest.update(f"\0{task.id}\0{task.entry}\0{task.context}\0{task.object_module}".encode())
+        return digest.hexdigest()
 
     @property
     def categories(self) -> tuple[str, ...]:

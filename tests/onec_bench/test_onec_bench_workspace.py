@@ -86,3 +86,22 @@ def test_missing_template_text_is_reported(bench_copy: Path) -> None:
     template = bench_copy / "tasks" / "hard_04_payment_schedule" / "ГрафикПлатежей" / "Templates" / "Задача"
     (template / "Ext" / "Template.txt").unlink()
     assert "Templates/Задача/Ext/Template.txt: file missing" in _problems(bench_copy)
+
+
+def test_fingerprint_follows_what_decides_a_run(bench_copy: Path) -> None:
+    """`score` resumes a checkpoint only under the same fingerprint: a changed module or infobase
+    means the checkpointed runs are scored again."""
+    before = OneCBenchWorkspace.open(bench_copy).fingerprint()
+    assert OneCBenchWorkspace.open(bench_copy).fingerprint() == before
+    template = bench_copy / "tasks" / "base_01_short_name" / "СокращениеФИО" / "Templates" / "Задача" / "Ext"
+    (template / "Template.txt").write_text("Другой текст задачи ФамилияИнициалы\n", encoding="utf-8")
+    assert OneCBenchWorkspace.open(bench_copy).fingerprint() == before  # the text decides no run
+    module = bench_copy / "tasks" / "base_01_short_name" / "СокращениеФИО" / "Ext" / "ObjectModule.bsl"
+    module.write_text(module.read_text(encoding="utf-8").replace("Кузнецов", "Смирнов"), encoding="utf-8")
+    changed = OneCBenchWorkspace.open(bench_copy).fingerprint()
+    assert changed != before
+    fixtures = bench_copy / "fixtures.yaml"
+    fixtures.write_text(
+        fixtures.read_text(encoding="utf-8").replace("ПроцентКомиссии: 5", "ПроцентКомиссии: 6"), "utf-8"
+    )
+    assert OneCBenchWorkspace.open(bench_copy).fingerprint() not in (before, changed)
