@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, ProblemCollector, WorkspaceError
+from .paths import links_leaving
 from .yamlio import load_yaml, read_text
 
 TASKS_DIR = "tasks"
@@ -73,8 +74,8 @@ def _small_text(path: Path, problems: list[Problem]) -> str | None:
     if not path.is_file():
         problems.append(Problem(path, message="file missing"))
         return None
-    if path.is_symlink() or path.stat().st_size > MAX_FILE_BYTES:
-        problems.append(Problem(path, message="not a regular file of at most 1 MB"))
+    if path.stat().st_size > MAX_FILE_BYTES:
+        problems.append(Problem(path, message="file too large", expected=f"at most {MAX_FILE_BYTES} bytes"))
         return None
     try:
         return read_text(path)
@@ -225,6 +226,9 @@ class OneCBenchWorkspace:
                         expected=f"{CONFIG_FILE} and {TASKS_DIR}/<id>/{TASK_FILE}, no metrics/")
             )  # fmt: skip
         collector = ProblemCollector()
+        collector.problems.extend(links_leaving(root, (TASKS_DIR, "results")))
+        if collector.problems:  # nothing is read through a link that leaves the workspace
+            collector.raise_if_any()
         config = collector.attempt(partial(_mapping, root / CONFIG_FILE))
         fixtures_path = root / FIXTURES_FILE
         fixtures = collector.attempt(partial(_mapping, fixtures_path)) if fixtures_path.is_file() else {}

@@ -105,3 +105,16 @@ def test_fingerprint_follows_what_decides_a_run(bench_copy: Path) -> None:
         fixtures.read_text(encoding="utf-8").replace("ПроцентКомиссии: 5", "ПроцентКомиссии: 6"), "utf-8"
     )
     assert OneCBenchWorkspace.open(bench_copy).fingerprint() not in (before, changed)
+
+
+def test_a_link_leaving_the_workspace_is_refused(bench_copy: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "secret.bsl"
+    outside.write_text("Функция X() Экспорт\nКонецФункции\n", encoding="utf-8")
+    (bench_copy / "tasks" / "base_01_short_name" / "variants" / "leak.bsl").symlink_to(outside)
+    assert "a symbolic link pointing outside the workspace is refused" in _problems(bench_copy)
+
+
+def test_an_oversized_module_is_refused(bench_copy: Path) -> None:
+    module = bench_copy / "tasks" / "base_01_short_name" / "СокращениеФИО" / "Ext" / "ObjectModule.bsl"
+    module.write_text("//" + "x" * (1024 * 1024 + 1), encoding="utf-8")
+    assert "ObjectModule.bsl: file too large" in _problems(bench_copy)
