@@ -19,7 +19,7 @@ import time
 
 from prism_desktop import __version__
 from prism_desktop.bsl import ast as A
-from prism_desktop.bsl.engine import ENGINE_VERSION, BslModule, Engine, EngineInternalError, ModuleLoadError
+from prism_desktop.bsl.engine import ENGINE_VERSION, Engine, EngineInternalError, ModuleLoadError
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.parser import parse_module
 from prism_desktop.bsl.stdlib.system import error_description_text
@@ -110,8 +110,7 @@ def solution_run(spec: RunSpec, output: list[str]) -> BRunMeasurement:
             run.compile_errors = compiled.compile_errors()
             return run
         with infobase_session(config):
-            data = _load_fixtures(engine, fixtures.tests_module(""))
-            engine.call(data, "СоздатьФикстуры")
+            _create_fixtures(engine, fixtures.tests_module(""))
             solved, log = _prepare_and_check(engine, compiled)
     except TaskSetupError as exc:
         run.status = "infra_error"
@@ -124,10 +123,6 @@ def solution_run(spec: RunSpec, output: list[str]) -> BRunMeasurement:
     except EngineInternalError as exc:
         run.status = "infra_error"
         run.infra_detail = f"внутренняя ошибка эмулятора: {error_description_text(exc)}"
-        return run
-    except BslRuntimeError as exc:  # the infobase's data could not be created: the task's fault
-        run.status = "infra_error"
-        run.infra_detail = f"fixtures.yaml: {error_description_text(exc)}"
         return run
     run.passed = 1 if solved else 0
     run.log = log
@@ -145,13 +140,18 @@ def _compile(engine: Engine, text: str, spec: RunSpec, first_line: int) -> Candi
     return compile_module(engine, text, OBJECT_MODULE, (), common=False, where=where)
 
 
-def _load_fixtures(engine: Engine, text: str) -> BslModule:
+def _create_fixtures(engine: Engine, text: str) -> None:
+    """The infobase's data (fixtures.yaml); any failure here is the task's, not the answer's."""
     try:
-        return engine.load(text, FIXTURES_MODULE)
+        engine.call(engine.load(text, FIXTURES_MODULE), "СоздатьФикстуры")
     except ModuleLoadError as exc:
         raise TaskSetupError(
             f"fixtures.yaml: the generated data module does not compile: {exc.message}"
         ) from None
+    except EngineInternalError:
+        raise
+    except BslRuntimeError as exc:
+        raise TaskSetupError(f"fixtures.yaml: {error_description_text(exc)}") from None
 
 
 def _prepare_and_check(engine: Engine, compiled: CandidateModule) -> tuple[bool, str]:
@@ -159,13 +159,17 @@ def _prepare_and_check(engine: Engine, compiled: CandidateModule) -> tuple[bool,
     in either is the run's failure, written to the log)."""
     module = compiled.module
     assert module is not None
-    for step in (PREPARE, CHECK):
-        try:
-            value = engine.call(module, step)
-        except EngineInternalError:
-            raise
-        except BslRuntimeError as exc:
-            return False, f"{step}: {error_description_text(exc)}"
-        if step == CHECK:
-            return value is True, f"{CHECK}() = {to_string(value) if value is not None else 'Неопределено'}"
-    return False, ""
+    try:
+        engine.call(module, PREPARE)
+    except EngineInternalError:
+        raise
+    except BslRuntimeError as exc:
+        return False, f"{PREPARE}: {error_description_text(exc)}"
+    try:
+        value = engine.call(module, CHECK)
+    except EngineInternalError:
+        raise
+    except BslRuntimeError as exc:
+        return False, f"{CHECK}: {error_description_text(exc)}"
+    shown = to_string(value) if value is not None else "Неопределено"
+    return value is True, f"{CHECK}() = {shown}"
