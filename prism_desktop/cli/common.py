@@ -85,8 +85,9 @@ def add_global_options(parser: argparse.ArgumentParser, *, in_subcommand: bool) 
         "--workspace",
         metavar="DIR",
         default=default,
-        help="PRISM workspace holding tasks/, metrics/ and results/, or a coding bench holding dataset/ "
-        "(and tests/, libraries/, results/) (default: the bundled PRISM one)",
+        help="PRISM workspace holding tasks/, metrics/ and results/, a coding bench holding dataset/ "
+        "(and tests/, libraries/, results/), or a 1C Code Bench holding config_spec.yaml and tasks/<id>/ "
+        "(default: the bundled PRISM one)",
     )
 
 

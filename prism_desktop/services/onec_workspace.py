@@ -116,14 +116,21 @@ def task_prompt(task: OneCTask, tools: MetadataTools) -> str:
     names (task.yaml `objects`) and how to answer."""
     parts = [task.text.rstrip()]
     described = [tools.get_object_structure(str(name)) for name in task.extra.get("objects") or ()]
-    described = [text for text in described if NOT_FOUND_MARK not in text]
+    described = [_as_list(text) for text in described if NOT_FOUND_MARK not in text]
     if described:
-        parts.append(CONTEXT_HEADING + "\n" + "\n".join(described))
+        parts.append(CONTEXT_HEADING + "\n\n" + "\n\n".join(described))
     parts.append(
         f"Ответ: функция {task.entry} на встроенном языке 1С в блоке ```bsl; она заменит эталонную функцию "
         "в модуле объекта внешней обработки. Вспомогательные функции можно написать рядом с ней."
     )
     return "\n\n".join(parts) + "\n"
+
+
+def _as_list(structure: str) -> str:
+    """An object's structure with its detail lines as a list: the object's name, then "- реквизиты: …"
+    (one line each for a model, and kept apart where the review renders the prompt as Markdown)."""
+    head, *details = structure.split("\n")
+    return "\n".join([head, *(f"- {line.strip()}" for line in details if line.strip())])
 
 
 def _as_task(bench: OneCBenchWorkspace, task: OneCTask, tools: MetadataTools) -> Task:
@@ -140,7 +147,13 @@ def _as_task(bench: OneCBenchWorkspace, task: OneCTask, tools: MetadataTools) ->
         config_spec=bench.config_spec,
         fixtures=bench.fixtures,
         tests_bsl=task.object_module,
-        extra={"kind": "1c-code-bench", "context": task.context, "area": task.area, "entry": task.entry},
+        extra={
+            "kind": "1c-code-bench",
+            "context": task.context,
+            "area": task.area,
+            "entry": task.entry,
+            "reference_file": "ObjectModule.bsl",
+        },
     )
 
 

@@ -69,6 +69,7 @@ def test_runs_are_reviewed_beside_the_reference_with_the_prompt_and_scores(
     assert "ЗаполнитьПоОстаткам(Заказ, ВидНоменклатуры)" in statement
     assert "Контекст конфигурации" in statement and "РегистрНакопления.ТоварныеЗапасы" in statement
     assert "РегистрНакопления.ТоварныеЗапасы.Остатки(" in review.code.reference.toPlainText()
+    assert review.code.reference_title.text() == "Reference (ObjectModule.bsl)"
     assert "Остатки(, Склад = &Склад)" in review.code.candidate.toPlainText()  # the wrong variant
     scores = review.scores.table
     cells = {scores.item(r, 0).text(): scores.item(r, 1).text() for r in range(scores.rowCount())}

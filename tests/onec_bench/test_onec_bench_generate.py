@@ -43,8 +43,10 @@ def test_prompt_is_the_task_text_with_the_configuration_context(bench_copy: Path
             / "Задача" / "Ext" / "Template.txt").read_text(encoding="utf-8")  # fmt: skip
     assert prompt.startswith(text.rstrip())
     assert "Контекст конфигурации" in prompt
-    assert "РегистрНакопления.ТоварныеЗапасы\n  вид регистра: остатки" in prompt
-    assert "табличная часть Товары: Номенклатура (СправочникСсылка.Номенклатура)" in prompt
+    assert (
+        "\n\nРегистрНакопления.ТоварныеЗапасы\n- вид регистра: остатки\n- измерения: Номенклатура" in prompt
+    )
+    assert "\n- табличная часть Товары: Номенклатура (СправочникСсылка.Номенклатура)" in prompt
     assert "Ответ: функция ЗаполнитьПоОстаткам" in prompt
     client = view.task("base_01_short_name").prompt  # a task that names no object gets no context
     assert "Контекст конфигурации" not in client
