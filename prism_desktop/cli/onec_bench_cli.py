@@ -28,6 +28,13 @@ from prism_desktop.workspace.onec_bench import OneCBenchWorkspace
 from prism_desktop.workspace.results_loader import load_experiment
 
 STDOUT = "-"
+# The table's words (report --lang); the figures keep 1C Code Bench's names in both languages.
+REPORT_WORDS = {
+    "en": {"by": "by", "group": "group", "model": "model", "tasks": "tasks", "runs": "runs",
+           "all": "all", "level": "level", "context": "context"},
+    "ru": {"by": "срез", "group": "группа", "model": "модель", "tasks": "задач", "runs": "прогонов",
+           "all": "всего", "level": "уровень", "context": "контекст"},
+}  # fmt: skip
 
 
 def _open(root: Path) -> OneCBenchWorkspace | None:
@@ -133,10 +140,11 @@ def report_onec(root: Path, args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.json_out:
         write_json_atomic(Path(args.json_out), {"rows": rows})
-    headers = ["by", "group", "model", "tasks", "runs", "Compile Rate", "Success Rate"]
+    words = REPORT_WORDS[getattr(args, "lang", "en")]
+    headers = [words[w] for w in ("by", "group", "model", "tasks", "runs")] + ["Compile Rate", "Success Rate"]
     table = [
-        [row["dimension"], row["value"], row["model"], row["tasks"], row["runs"],
-         _percent(row["compile_rate"]), _percent(row["success_rate"])]
+        [words[row["dimension"]], words.get(row["value"], row["value"]), row["model"], row["tasks"],
+         row["runs"], _percent(row["compile_rate"]), _percent(row["success_rate"])]
         for row in rows
     ]  # fmt: skip
     print(format_table(headers, table, ["<", "<", "<", ">", ">", ">", ">"]))

@@ -11,7 +11,7 @@ from prism_desktop.scoring.samples import Sample, run_sample, summarise_samples
 from prism_desktop.workspace.onec_bench import CONTEXTS, LEVELS
 
 SAMPLE_CATEGORY = "code"  # compile success comes from detail.S.compiled
-ALL = "всего"
+ALL = "all"
 
 
 def summarise_onec(

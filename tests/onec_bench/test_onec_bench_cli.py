@@ -21,8 +21,8 @@ def test_report_gives_compile_and_success_rate_per_model_level_and_context(
     lines = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
     assert "by group model tasks runs Compile Rate Success Rate" in lines
     for expected in (
-        "all всего Demo mixed 12 12 66.7% 33.3%",
-        "all всего Demo reference 12 12 100.0% 100.0%",
+        "all all Demo mixed 12 12 66.7% 33.3%",
+        "all all Demo reference 12 12 100.0% 100.0%",
         "level базовый Demo mixed 4 4 100.0% 100.0%",
         "level средний Demo mixed 4 4 100.0% 0.0%",
         "level сложный Demo mixed 4 4 0.0% 0.0%",
@@ -30,6 +30,14 @@ def test_report_gives_compile_and_success_rate_per_model_level_and_context(
         "context сервер Demo wrong 7 7 100.0% 0.0%",
     ):
         assert expected in lines
+
+
+def test_report_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--workspace", str(BUNDLED), "report", str(AUTO), "--lang", "ru"]) == 0
+    lines = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    assert "срез группа модель задач прогонов Compile Rate Success Rate" in lines
+    assert "всего всего Demo wrong 12 12 58.3% 0.0%" in lines
+    assert "уровень сложный Demo mixed 4 4 0.0% 0.0%" in lines
 
 
 def test_report_json_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
