@@ -78,12 +78,19 @@ def parse_tool_calls(raw: Any) -> tuple[ToolCall, ...]:
         function = item.get("function") or {}
         if not isinstance(function, dict) or not function.get("name"):
             continue
-        arguments = function.get("arguments")
-        if not isinstance(arguments, str):
-            arguments = json.dumps(arguments or {}, ensure_ascii=False)
         calls.append(
             ToolCall(
-                id=str(item.get("id") or f"call_{index}"), name=str(function["name"]), arguments=arguments
+                id=str(item.get("id") or f"call_{index}"),
+                name=str(function["name"]),
+                arguments=arguments_text(function.get("arguments")),
             )
         )
     return tuple(calls)
+
+
+def arguments_text(arguments: Any) -> str:
+    """A call's arguments as JSON text: as written when the model wrote a string, the object
+    serialised when a provider sends an object (Yandex's native API does)."""
+    if isinstance(arguments, str):
+        return arguments
+    return json.dumps(arguments or {}, ensure_ascii=False)

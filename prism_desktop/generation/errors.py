@@ -35,8 +35,9 @@ _TRANSIENT = (
 
 class AdapterConfigError(Exception):
     """A model cannot be called at all (no key in the environment, no endpoint, unknown adapter).
-    Raised before any request is sent. `model` and `env_var` (the missing key, when that is the
-    reason) let an interface say it in its own words; `problems` holds one error per model."""
+    Raised before any request is sent. `model` and `env_vars` (the variables to set, when missing
+    ones are the reason) let an interface say it in its own words; `problems` holds one error per
+    model."""
 
     def __init__(
         self,
@@ -44,18 +45,26 @@ class AdapterConfigError(Exception):
         *,
         model: str = "",
         env_var: str | None = None,
+        env_vars: tuple[str, ...] = (),
         problems: list[AdapterConfigError] | None = None,
     ):
         super().__init__(message)
         self.model = model
-        self.env_var = env_var
+        self.env_vars = env_vars or ((env_var,) if env_var else ())
         self.problems = problems if problems is not None else [self]
+
+    @property
+    def env_var(self) -> str | None:
+        """The first variable to set (None when a missing variable is not the reason)."""
+        return self.env_vars[0] if self.env_vars else None
 
 
 class ModelCallError(Exception):
     """One failed call: the text PRISM would store in `error`, the HTTP status when there was one,
     and the server's Retry-After in seconds when it sent one. `permanent` marks a failure that is
-    never worth repeating whatever its text says (a TLS certificate that is not trusted)."""
+    never worth repeating whatever its text says (a TLS certificate that is not trusted). `where`
+    (the URL tried, secrets scrubbed, and any proxy) is appended to the message but kept out of the
+    classification: a port such as :40123 must not read as a 401."""
 
     def __init__(
         self,
@@ -64,20 +73,24 @@ class ModelCallError(Exception):
         status: int | None = None,
         retry_after: float | None = None,
         permanent: bool = False,
+        where: str = "",
     ):
-        super().__init__(message)
-        self.message = message
+        full = f"{message} ({where})" if where else message
+        super().__init__(full)
+        self.reason = message
+        self.where = where
+        self.message = full
         self.status = status
         self.retry_after = retry_after
         self.permanent = permanent
 
     @property
     def transient(self) -> bool:
-        return not self.permanent and is_transient(self.message)
+        return not self.permanent and is_transient(self.reason)
 
     @property
     def cause(self) -> str:
-        return failure_cause(self.message, self.status)
+        return failure_cause(self.reason, self.status)
 
 
 def is_transient(error: str | None) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,18 +91,23 @@ class GenerationResult:
         return counts
 
 
+def access_problems(models: Iterable[ModelEntry], env: Mapping[str, str]) -> dict[str, AdapterConfigError]:
+    """Model key -> why it cannot be called (no key, an unknown adapter…), for the models that cannot."""
+    problems: dict[str, AdapterConfigError] = {}
+    for model in models:
+        try:
+            build_adapter(model, env)
+        except AdapterConfigError as exc:
+            problems[model.key] = exc
+    return problems
+
+
 def check_access(plan: GenerationPlan, env: Mapping[str, str]) -> dict[str, Adapter]:
     """An adapter for every model; AdapterConfigError listing every model that cannot be called."""
-    adapters: dict[str, Adapter] = {}
-    problems: list[AdapterConfigError] = []
-    for model in plan.models:
-        try:
-            adapters[model.key] = build_adapter(model, env)
-        except AdapterConfigError as exc:
-            problems.append(exc)
+    problems = list(access_problems(plan.models, env).values())
     if problems:
         raise AdapterConfigError("; ".join(str(p) for p in problems), problems=problems)
-    return adapters
+    return {model.key: build_adapter(model, env) for model in plan.models}
 
 
 class Generator:

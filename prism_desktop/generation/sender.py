@@ -14,7 +14,7 @@ from .adapters import Adapter
 from .cache import ResponseCache, cache_key
 from .chat import ChatReply, ChatRequest
 from .config import Pricing
-from .errors import ModelCallError, failure_cause
+from .errors import ModelCallError
 from .retry import OnRetry, RetryPolicy, Sleep, with_retry
 
 
@@ -76,7 +76,7 @@ class RequestSender:
         try:
             reply = await with_retry(once, self.policy, sleep=self.sleep, on_retry=self.on_retry)
         except ModelCallError as error:
-            self.last_cause, self.last_error = failure_cause(error.message, error.status), error.message
+            self.last_cause, self.last_error = error.cause, error.message
             raise
         self.tally.add_spent(self.pricing.cost(self.model_id, reply.tokens_input, reply.tokens_output)[2])
         if self.cache is not None:

@@ -19,6 +19,7 @@ from .chat import ChatRequest, Message
 from .code_prompt import code_prompt
 from .config import GenerationConfig
 from .errors import ModelCallError
+from .plan import EVERY_MODEL, override_endpoints
 from .retry import RetryPolicy
 from .runner import DEFAULT_TIMEOUT
 from .sender import RequestSender
@@ -47,9 +48,13 @@ def ask_model(
     policy: RetryPolicy | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     transport: httpx.AsyncBaseTransport | None = None,
+    endpoint: str = "",
 ) -> Answer:
-    """Ask (AdapterConfigError before any request when the model cannot be called)."""
-    model = config.models[model_key]
+    """Ask, at `endpoint` instead of the model's own when one is given (AdapterConfigError before any
+    request when the model cannot be called, GenerationError for an endpoint that is not a URL)."""
+    (model,) = override_endpoints(
+        config, (config.models[model_key],), {EVERY_MODEL: endpoint} if endpoint else {}
+    )
     adapter = build_adapter(model, dict(os.environ if env is None else env))
 
     async def run() -> Answer:

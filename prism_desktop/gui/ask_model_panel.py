@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.generation.cache import ResponseCache
 from prism_desktop.generation.config import GenerationConfig, load_generation_config
+from prism_desktop.generation.credentials import generation_env
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.single import Answer, ask_model
 from prism_desktop.workspace.errors import WorkspaceError
@@ -43,10 +45,13 @@ class AskModelPanel(QWidget):
         self.setObjectName("askModelPanel")
         self.window_ = window
         self.debug = window.debug
+        self.workspace: Workspace | None = None
         self.config: GenerationConfig | None = None
         self.config_error = ""
         self.busy = False
         self.model = QComboBox()
+        self.endpoint = QLineEdit()
+        self.endpoint.setObjectName("askEndpoint")
         self.ask_button = QPushButton()
         self.to_editor = QPushButton()
         self.status = QLabel()
@@ -64,6 +69,7 @@ class AskModelPanel(QWidget):
         self.reply_title = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.model, 1)
+        top.addWidget(self.endpoint, 1)
         top.addWidget(self.ask_button)
         top.addWidget(self.to_editor)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -86,6 +92,7 @@ class AskModelPanel(QWidget):
 
     def set_workspace(self, workspace: Workspace | None) -> None:
         self.model.clear()
+        self.workspace = workspace
         self.config, self.config_error = None, ""
         if workspace is not None:
             try:
@@ -105,6 +112,9 @@ class AskModelPanel(QWidget):
         task, config, key = self.debug.current_task(), self.config, self.model.currentData()
         if task is None or config is None or key is None or self.busy:
             return False
+        root = self.workspace.root if self.workspace is not None else None
+        env, _problems = generation_env(root, extra=self.window_.settings.proxy_variables())
+        endpoint = self.endpoint.text().strip()
         self.busy = True
         self._update()
         self.status.setText(self.tr("Asking %1 about %2…").replace("%1", str(key)).replace("%2", task.id))
@@ -112,7 +122,7 @@ class AskModelPanel(QWidget):
         self.reply.clear()
 
         def job(_progress: Any, _cancel: Any) -> Answer:
-            return ask_model(config, task, str(key), cache=ResponseCache())
+            return ask_model(config, task, str(key), env=env, cache=ResponseCache(), endpoint=endpoint)
 
         self.window_.background.start(job, on_finished=self.answered.emit, on_failed=self.answered.emit)
         return True
@@ -139,11 +149,11 @@ class AskModelPanel(QWidget):
                     "%1", ", ".join(outcome.context_objects)
                 )
             self.status.setText(text)
-        elif isinstance(outcome, AdapterConfigError) and outcome.env_var:
+        elif isinstance(outcome, AdapterConfigError) and outcome.env_vars:
             self.status.setText(
-                self.tr("Cannot call %1: %2 is not set in the environment.")
+                self.tr("Cannot call %1: set %2 in the environment or the workspace's .env.")
                 .replace("%1", outcome.model)
-                .replace("%2", outcome.env_var)
+                .replace("%2", ", ".join(outcome.env_vars))
             )
         else:
             self.status.setText(self.tr("The question failed: %1").replace("%1", str(outcome)))
@@ -157,6 +167,10 @@ class AskModelPanel(QWidget):
         super().changeEvent(event)
 
     def retranslate(self) -> None:
+        self.endpoint.setPlaceholderText(self.tr("endpoint: as in models.yaml"))
+        self.endpoint.setToolTip(
+            self.tr("Send the question to this base URL instead (e.g. http://127.0.0.1:8000/v1)")
+        )
         self.ask_button.setText(self.tr("&Ask"))
         self.ask_button.setToolTip(self.tr("Put the debugged task to this model, as a generation would"))
         self.to_editor.setText(self.tr("Reply to the editor"))

@@ -27,6 +27,10 @@ MISSING_OBJECT = "Справочник.Несуществующий"
 OAUTH_PATH = "/api/v2/oauth"
 
 
+class BadRequest(Exception):
+    """A request the API would refuse (its shape is wrong): answered with 400 and the reason."""
+
+
 @dataclass(frozen=True)
 class Fault:
     status: int = 0  # 0: no error status (a delay only)
@@ -117,13 +121,22 @@ class FakeModelServer:
 
     def count(self, model: str | None = None) -> int:
         with self.lock:
-            return sum(1 for r in self.requests if model is None or r.body.get("model") == model)
+            return sum(1 for r in self.requests if model is None or self.model_of(r.body) == model)
 
     def bodies(self, model: str | None = None) -> list[dict[str, Any]]:
         with self.lock:
-            return [r.body for r in self.requests if model is None or r.body.get("model") == model]
+            return [r.body for r in self.requests if model is None or self.model_of(r.body) == model]
 
     # -- the protocol --------------------------------------------------------------------------------
+
+    def routes(self) -> dict[str, Callable[[dict[str, Any]], Any]]:
+        """Path -> the answer to a JSON body there (a subclass adds other providers' APIs)."""
+        return {"/v1/chat/completions": self.reply}
+
+    @staticmethod
+    def model_of(body: dict[str, Any]) -> Any:
+        """The model a request names (the key of its injected faults)."""
+        return body.get("model")
 
     def reply(self, body: dict[str, Any]) -> dict[str, Any]:
         messages = body["messages"]
@@ -182,7 +195,7 @@ class FakeModelServer:
                     return
                 body = json.loads(raw)
                 with server.lock:
-                    queue = server.faults.get(body.get("model"))
+                    queue = server.faults.get(server.model_of(body))
                     fault = queue.popleft() if queue else None
                     server.requests.append(Recorded(arrived, dict(self.headers), body, fault, self.path))
                     authorization = self.headers.get("Authorization", "")
@@ -195,7 +208,8 @@ class FakeModelServer:
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
                 try:
                     time.sleep(server.delay + (fault.delay if fault else 0.0))
-                    if self.path != "/v1/chat/completions":
+                    route = server.routes().get(self.path)
+                    if route is None:
                         self._send(404, {"error": {"message": "not found"}})
                     elif refused:
                         self._send(401, {"status": 401, "message": "Token has expired"})
@@ -206,7 +220,12 @@ class FakeModelServer:
                             fault.headers,
                         )
                     else:
-                        self._send(200, server.reply(body))
+                        try:
+                            answer = route(body)
+                        except BadRequest as refusal:
+                            self._send(400, {"error": {"message": str(refusal)}})
+                        else:
+                            self._send(200, answer)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout): nothing to answer
                 finally:

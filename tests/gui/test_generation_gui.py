@@ -74,7 +74,7 @@ def test_generate_then_score_from_the_window(
     # A remote model without a key: named in the estimate, and nothing can start.
     dialog.select("A", ("coder", "remote"), ("A2",))
     assert (
-        "Cannot call remote: OPENAI_COMPAT_API_KEY is not set in the environment."
+        "Cannot call remote: set OPENAI_COMPAT_API_KEY in the environment or the workspace's .env."
         in dialog.estimate_label.text()
     )
     assert not dialog.generate_button.isEnabled()

@@ -9,12 +9,14 @@ import httpx
 
 from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
+from ..credentials import proxy_for
 from ..errors import AdapterConfigError
 
 
 class Adapter(Protocol):
     name: str
     endpoint: str  # where requests go: part of the response cache key
+    proxy: str | None  # the proxy its requests go through (None: straight)
 
     async def chat(self, client: httpx.AsyncClient, request: ChatRequest) -> ChatReply: ...
 
@@ -44,4 +46,6 @@ def build_adapter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
             f"model {entry.key}: unknown adapter {entry.adapter!r} (known: {', '.join(_REGISTRY)})",
             model=entry.key,
         )
-    return factory(entry, env)
+    adapter = factory(entry, env)
+    adapter.proxy = proxy_for(entry.adapter, env, entry.key)
+    return adapter

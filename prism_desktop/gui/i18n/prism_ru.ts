@@ -733,6 +733,18 @@ Score locally for the rest of this session?</source>
             <source>One per processor core</source>
             <translation>По одному на ядро процессора</translation>
         </message>
+        <message>
+            <source>Proxy of each model adapter (http://[user:password@]host:port)</source>
+            <translation>Прокси для каждого адаптера моделей (http://[пользователь:пароль@]хост:порт)</translation>
+        </message>
+        <message>
+            <source>as %1 says, else none</source>
+            <translation>как в %1, иначе без прокси</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>без прокси</translation>
+        </message>
     </context>
     <context>
         <name>ReviewView</name>
@@ -2122,10 +2134,6 @@ Score locally for the rest of this session?</source>
             <translation>&amp;Сгенерировать ответы…</translation>
         </message>
         <message>
-            <source>Cannot call %1: %2 is not set in the environment.</source>
-            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
-        </message>
-        <message>
             <source>Cannot call %1: %2</source>
             <translation>Нельзя вызвать %1: %2</translation>
         </message>
@@ -2136,6 +2144,38 @@ Score locally for the rest of this session?</source>
         <message>
             <source>all tasks</source>
             <translation>все задачи</translation>
+        </message>
+        <message>
+            <source>≤ %1 USD</source>
+            <translation>≤ %1 USD</translation>
+        </message>
+        <message>
+            <source>set %1</source>
+            <translation>задайте %1</translation>
+        </message>
+        <message>
+            <source>cannot be called</source>
+            <translation>вызвать нельзя</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: set %2 in the environment or the workspace's .env.</source>
+            <translation>Нельзя вызвать %1: задайте %2 в окружении или в .env рабочей области.</translation>
+        </message>
+        <message>
+            <source>&amp;Endpoint</source>
+            <translation>&amp;Адрес API</translation>
+        </message>
+        <message>
+            <source>as in models.yaml</source>
+            <translation>как в models.yaml</translation>
+        </message>
+        <message>
+            <source>Send every chosen model's requests to this base URL instead (e.g. http://127.0.0.1:8000/v1)</source>
+            <translation>Отправлять запросы всех выбранных моделей на этот базовый URL (например, http://127.0.0.1:8000/v1)</translation>
+        </message>
+        <message>
+            <source>no price</source>
+            <translation>нет цены</translation>
         </message>
     </context>
     <context>
@@ -2291,10 +2331,6 @@ Score locally for the rest of this session?</source>
             <translation>Изучены метаданные: %1.</translation>
         </message>
         <message>
-            <source>Cannot call %1: %2 is not set in the environment.</source>
-            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
-        </message>
-        <message>
             <source>The question failed: %1</source>
             <translation>Вопрос не удался: %1</translation>
         </message>
@@ -2325,6 +2361,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Ask a model</source>
             <translation>Спросить модель</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: set %2 in the environment or the workspace's .env.</source>
+            <translation>Нельзя вызвать %1: задайте %2 в окружении или в .env рабочей области.</translation>
+        </message>
+        <message>
+            <source>endpoint: as in models.yaml</source>
+            <translation>адрес API: как в models.yaml</translation>
+        </message>
+        <message>
+            <source>Send the question to this base URL instead (e.g. http://127.0.0.1:8000/v1)</source>
+            <translation>Отправить вопрос на этот базовый URL (например, http://127.0.0.1:8000/v1)</translation>
         </message>
     </context>
     <context>
