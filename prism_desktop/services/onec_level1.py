@@ -207,22 +207,18 @@ def check_onec_references(
     for generation, _result, auto_run in runner.score(generations):
         scores, detail = auto_run["scores"], auto_run["detail"]
         what = generation.model_id
-        log = (
-            (detail.get("M") or {}).get("log")
-            or (detail.get("S") or {}).get("errors")
-            or detail.get("M", {}).get("reason")
-        )
-        if what == "reference":
+        found = problems[generation.task_id]
+        if scores["M"] is None:  # our infrastructure, not the answer: says so, never "passes"
+            found.append(f"{what} was not measured ({(detail.get('M') or {}).get('reason', '')})")
+        elif what == "reference":
             if scores["S"] != 10 or scores["M"] != 10:
-                problems[generation.task_id].append(f"the reference: S={scores['S']} M={scores['M']} ({log})")
+                log = (detail.get("M") or {}).get("log") or (detail.get("S") or {}).get("errors")
+                found.append(f"the reference: S={scores['S']} M={scores['M']} ({log})")
+        elif scores["M"] != 0:
+            found.append(f"{what} passes (M={scores['M']}): the check cannot tell it apart")
         else:
-            if scores["M"] != 0:
-                problems[generation.task_id].append(
-                    f"{what} passes (M={scores['M']}): the check cannot tell it apart"
-                )
-            else:
-                compiled = "compiles" if (detail.get("S") or {}).get("compiled") else "does not compile"
-                told_apart[generation.task_id].append(f"{what} {compiled}, not solved")
+            compiled = "compiles" if (detail.get("S") or {}).get("compiled") else "does not compile"
+            told_apart[generation.task_id].append(f"{what} {compiled}, not solved")
     outcomes = []
     for task in tasks:
         found = problems[task.id]

@@ -81,7 +81,8 @@ def test_check_fails_when_a_variant_passes(
     (task / "variants" / "wrong.bsl").write_text(reference, encoding="utf-8")
     args = ["--workspace", str(bench_copy), "check", "--task", "base_01_short_name", "--sandbox", "docker"]
     assert main(args) == 1
-    assert "variants/wrong.bsl passes (M=10): the check cannot tell it apart" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "variants/wrong.bsl passes (M=10): the check cannot tell it apart" in out, out
 
 
 @pytest.mark.docker
