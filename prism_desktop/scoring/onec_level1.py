@@ -7,7 +7,8 @@ S — the processing's module with the answer in place of the reference compiles
     module cannot compile without it: ЗадачаРешена calls it); detail.S.compiled is what Compile
     Rate counts;
 M — 10 when ЗадачаРешена() returned Истина after ЗапуститьРешение(), else 0 (passed/total = 1/1 or
-    0/1, what Success Rate counts); 0 when the module does not compile.
+    0/1, what Success Rate counts); 0 when the module does not compile, and 0 when the sandbox stopped
+    the run for what the answer did (its deadline, a memory limit) before the result was written.
 O, P — not applicable (N/A with the reason). Q = M. A run our infrastructure could not measure is
 N/A on both axes, never 0."""
 
@@ -18,7 +19,7 @@ from typing import Any
 from prism_desktop.sandbox.spec import BRunMeasurement, RunResult
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.hashing import response_hash
-from prism_desktop.scoring.level1 import FAILED_GENERATION
+from prism_desktop.scoring.level1 import FAILED_GENERATION, candidate_stop
 from prism_desktop.workspace.results import Generation
 
 S_COMPILED, S_REJECTED, S_NO_FUNCTION = 10, 2, 0
@@ -34,6 +35,16 @@ def axis_scores(generation: Generation, result: RunResult | None) -> dict[str, A
     if generation.success is False:
         return _not_measured(f"{FAILED_GENERATION}: {(generation.error or FAILED_GENERATION)[:200]}")
     run = result.b_run if result is not None else None
+    stop = candidate_stop(result)
+    if run is None and stop is not None:
+        # The sandbox stopped the run for what the answer did before the harness wrote its result:
+        # not solved (M = 0, never N/A). Whether it compiled was not recorded (S N/A); Compile Rate
+        # counts it as compiled, since no compile failure was (docs/multi-sample.md, as in category B).
+        reason = f"не измерено: песочница остановила прогон до записи результата ({stop})"
+        return {
+            "S": AxisScore.not_measured(reason),
+            "M": AxisScore(0, {"status": "stopped", "passed": 0, "total": 1, "solved": False, "log": stop}),
+        }
     if result is None or run is None:
         why = f": {result.infra_detail[:200]}" if result is not None and result.infra_detail else ""
         status = result.status if result is not None else "not run"

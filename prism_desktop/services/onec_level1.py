@@ -24,7 +24,10 @@ from prism_desktop.workspace.results import Experiment, Generation
 from prism_desktop.workspace.values import jsonable
 
 PROTOCOL_VERSION = "1c-code-bench-l1/1"  # the S/M rules of scoring/onec_level1.py
-RUN_TIMEOUT_S = 30.0  # ЗапуститьРешение + ЗадачаРешена of one answer
+RUN_TIMEOUT_S = 30.0  # the engine's limit on each of ЗапуститьРешение and ЗадачаРешена
+# The container's deadline is RUN_TIMEOUT_S plus this: room for its start, the compile and the
+# infobase's data on a loaded machine, so that the engine's own limit ends an endless answer first.
+WALL_SLACK_S = 30.0
 Scored = tuple[Generation, RunResult | None, dict[str, Any]]
 OnScored = Callable[[Generation, RunResult | None, dict[str, Any]], None]
 
@@ -48,7 +51,7 @@ def run_spec(workspace: OneCBenchWorkspace, task: OneCTask, code: str, run_id: s
         code=code,
         task=task_data(workspace, task),
         legs=["tests"],
-        limits=Limits(test_timeout_s=RUN_TIMEOUT_S),
+        limits=Limits(test_timeout_s=RUN_TIMEOUT_S, wall_slack_s=WALL_SLACK_S),
     )
 
 

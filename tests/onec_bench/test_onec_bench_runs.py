@@ -140,3 +140,25 @@ def test_broken_task_data_is_not_measured_never_zero(bench_copy: Path, docker_en
     auto = _one(broken, task.id, reference_code(task))
     assert auto["scores"]["S"] is None and auto["scores"]["M"] is None
     assert "fixtures.yaml" in auto["detail"]["M"]["reason"]
+
+
+def test_a_run_the_sandbox_stops_is_not_solved_never_not_measured(
+    bundled: OneCBenchWorkspace, docker_engine: None
+) -> None:
+    """The container's deadline ends the answer's endless loop before the engine's own limit: the
+    harness wrote nothing, yet the run is the answer's failure (M = 0), not our infrastructure's."""
+    task = bundled.task("base_01_short_name")
+    code = "Функция ФамилияИнициалы(ПолноеИмя) Экспорт\n\tПока Истина Цикл\n\tКонецЦикла;\nКонецФункции\n"
+    spec = run_spec(bundled, task, code, "stopped")
+    spec = dataclasses.replace(spec, limits=Limits(test_timeout_s=5.0, wall_slack_s=0.0))
+    result = DockerBackend.connect().run(spec)
+    assert result.status == "timeout" and result.b_run is None
+    from prism_desktop.scoring.onec_level1 import score_onec_run
+
+    auto = score_onec_run(answer(task, code, "stopped"), result)
+    assert auto["scores"]["M"] == 0 and auto["scores"]["S"] is None
+    assert auto["detail"]["M"]["status"] == "stopped"
+    from prism_desktop.scoring.samples import run_sample
+
+    sample = run_sample(auto, "code")  # a sample (M was measured): not solved
+    assert sample is not None and not sample.correct
