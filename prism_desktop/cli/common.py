@@ -56,8 +56,8 @@ def workspace_root(args: argparse.Namespace) -> Path:
 
 def open_workspace(args: argparse.Namespace) -> Workspace:
     """The workspace chosen with --workspace (else the bundled one), read whole or WorkspaceError:
-    a PRISM workspace, or a coding bench (dataset/, libraries/) of the same interface."""
-    from prism_desktop.workspace.coding_bench import open_workspace as open_any
+    a PRISM workspace, a coding bench (dataset/, libraries/) or a 1C Code Bench of the same interface."""
+    from prism_desktop.services.onec_workspace import open_any_workspace as open_any
 
     return open_any(workspace_root(args))
 
@@ -86,8 +86,9 @@ def add_global_options(parser: argparse.ArgumentParser, *, in_subcommand: bool) 
         "--workspace",
         metavar="DIR",
         default=default,
-        help="PRISM workspace holding tasks/, metrics/ and results/, or a coding bench holding dataset/ "
-        "(and tests/, libraries/, results/) (default: the bundled PRISM one)",
+        help="PRISM workspace holding tasks/, metrics/ and results/, a coding bench holding dataset/ "
+        "(and tests/, libraries/, results/), or a 1C Code Bench holding config_spec.yaml and tasks/<id>/ "
+        "(default: the bundled PRISM one)",
     )
 
 

@@ -25,6 +25,7 @@ from prism_desktop.cli.common import (
     workspace_root,
     write_json_atomic,
 )
+from prism_desktop.cli.workspace_kinds import run_for_kind
 from prism_desktop.scoring.funnel import BUCKETS
 from prism_desktop.scoring.report import (
     MIN_TASKS_FOR_INTERVAL,
@@ -34,7 +35,6 @@ from prism_desktop.scoring.report import (
     summarise_tags,
 )
 from prism_desktop.scoring.samples import DEFAULT_KS, collect_samples, summarise_samples
-from prism_desktop.workspace.coding import is_coding_workspace
 from prism_desktop.workspace.results import ScoreFile
 from prism_desktop.workspace.workspace import Workspace
 
@@ -72,10 +72,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if is_coding_workspace(workspace_root(args)):
-        from prism_desktop.cli.coding_cli import report_coding
-
-        return report_coding(workspace_root(args), args)
+    handled = run_for_kind("report", workspace_root(args), args)
+    if handled is not None:
+        return handled
     workspace = open_workspace(args)
     score_files = [_auto_file(workspace, path) for path in existing_files(args.auto_files)]
     categories = {task.id: task.category for task in workspace.tasks}

@@ -151,7 +151,9 @@ def parse_endpoint(text: str) -> tuple[str, str]:
 
 
 def is_coding(workspace: Workspace) -> bool:
-    return workspace.kind == "coding"
+    """A benchmark other than PRISM's own (a coding bench, a 1C Code Bench): the app's generation
+    settings when it has none, every task when no --category is given, tasks under its root."""
+    return workspace.kind != "prism"
 
 
 def workspace_config(workspace: Workspace) -> GenerationConfig:

@@ -55,6 +55,7 @@ from prism_desktop.locations import log_dir
 from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
+from prism_desktop.services.onec_workspace import open_any_workspace as open_workspace
 from prism_desktop.services.runs_query import (
     Column,
     Counts,
@@ -67,7 +68,6 @@ from prism_desktop.services.runs_query import (
 from prism_desktop.services.sessions import session_info
 from prism_desktop.services.visibility import Reveals, allows
 from prism_desktop.store import Store
-from prism_desktop.workspace.coding_bench import open_workspace
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.workspace import Workspace
 
@@ -105,7 +105,7 @@ def open_and_import(
 ) -> ImportOutcome:
     """Read the workspace at `root` and import its result files one by one (experiments first);
     `imported_by`: the window's expert, named in the history of grades an expert file changes."""
-    workspace = open_workspace(root)  # a PRISM workspace or a coding bench
+    workspace = open_workspace(root)  # a PRISM workspace, a coding bench or a 1C Code Bench
     outcome = ImportOutcome(workspace)
     files = result_files(workspace)
     for number, path in enumerate(files):

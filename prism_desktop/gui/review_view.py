@@ -443,7 +443,9 @@ class ReviewView(LanguageAware, QWidget):
             self.code.set_texts(reference, candidate.text)
             self.code.set_candidate_note(self.candidate_note(review, candidate.text, candidate.problem))
         else:
-            self.code.set_language("bsl")
+            # a 1C Code Bench task names the module its reference function comes from
+            reference_file = self.task.extra.get("reference_file") if self.task else None
+            self.code.set_language("bsl", reference_file)
             self.code.set_texts(reference, review.candidate_code)
             self.code.set_candidate_note(self.candidate_note(review))
         self.logs.set_raw_response(review.response)
