@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from prism_desktop.cli.main import main
-from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.services.code_candidates import reference_answer
 from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import BUNDLED
 

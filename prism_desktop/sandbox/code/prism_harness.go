@@ -1,0 +1,129 @@
+// Package prismharness runs one hidden Go test of the code sandbox and signs its verdict.
+//
+// The runner lays this package out in the candidate's module (solution/prismharness) and adds a test
+// file of its own to package solution whose TestMain calls Main with the hidden tests. Package
+// solution imports this package, so Go initialises it first: init reads the run's secret and the name
+// of the test to run from the secret pipe and closes it before any var initialiser or init() of the
+// candidate runs. The verdict is the testing package's own (testing.RunTests), signed for the events
+// pipe (events.py); nothing printed on stdout counts, and a process that exits before Main signs the
+// end of the run has no verdict.
+package prismharness
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var (
+	secret string
+	test   string
+	events *os.File
+	used   bool
+)
+
+func init() {
+	fd, err := strconv.Atoi(os.Getenv("PRISM_SECRET_FD"))
+	if err != nil {
+		return
+	}
+	os.Unsetenv("PRISM_SECRET_FD")
+	pipe := os.NewFile(uintptr(fd), "secret")
+	data, _ := io.ReadAll(pipe)
+	pipe.Close()
+	lines := strings.Split(string(data), "\n")
+	eventsFd, err := strconv.Atoi(os.Getenv("PRISM_EVENTS_FD"))
+	if len(lines) < 2 || lines[0] == "" || lines[1] == "" || err != nil {
+		return
+	}
+	secret, test, events = lines[0], lines[1], os.NewFile(uintptr(eventsFd), "events")
+	send(map[string]string{"e": "start", "name": test})
+}
+
+func send(event map[string]string) {
+	if len(event["message"]) > 1000 {
+		event["message"] = event["message"][:1000]
+	}
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(event["e"] + "\x00" + event["name"] + "\x00" + event["status"]))
+	event["mac"] = hex.EncodeToString(mac.Sum(nil))
+	line, _ := json.Marshal(event)
+	events.Write(append(line, '\n'))
+}
+
+// calledFromTestMain: Main's caller is the generated TestMain and its caller the test binary's main,
+// not the candidate's code calling TestMain (or Main) itself.
+func calledFromTestMain() bool {
+	pcs := make([]uintptr, 8)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	var names []string
+	for frame, more := frames.Next(); len(names) < 2; frame, more = frames.Next() {
+		names = append(names, frame.Function)
+		if !more {
+			break
+		}
+	}
+	return len(names) == 2 && names[0] == "solution.TestMain" && names[1] == "main.main"
+}
+
+// Main runs the test the runner named, through the testing package, and signs its verdict.
+func Main(m *testing.M, tests map[string]func(*testing.T)) {
+	if secret == "" || used || !calledFromTestMain() {
+		os.Exit(3)
+	}
+	used = true
+	fn, known := tests[test]
+	if !known {
+		send(map[string]string{"e": "end", "name": test, "status": "error", "message": "no such test"})
+		os.Exit(3)
+	}
+	flag.Parse()
+	// The testing package's own state for running tests (its list of CPU counts) is set up by m.Run
+	// only: run it over no test first, with every flag that selects tests set by us, not by argv.
+	for name, value := range map[string]string{
+		"test.run": "^$", "test.skip": "", "test.list": "", "test.bench": "", "test.fuzz": "",
+		"test.count": "1", "test.failfast": "false", "test.shuffle": "off", "test.cpu": "",
+	} {
+		flag.Set(name, value)
+	}
+	if code := m.Run(); code != 0 {
+		send(map[string]string{"e": "end", "name": test, "status": "error", "message": "the testing package failed to start"})
+		os.Exit(3)
+	}
+	ran, skipped := false, false
+	body := func(t *testing.T) {
+		ran = true
+		defer func() { skipped = t.Skipped() }()
+		defer func() {
+			if r := recover(); r != nil { // a panic ends the binary: sign the failure first
+				send(map[string]string{"e": "end", "name": test, "status": "fail", "message": fmt.Sprintf("panic: %v", r)})
+				send(map[string]string{"e": "finish"})
+				panic(r)
+			}
+		}()
+		fn(t)
+	}
+	all := func(pattern, name string) (bool, error) { return true, nil }
+	ok := testing.RunTests(all, []testing.InternalTest{{Name: test, F: body}})
+	status := "fail"
+	if ok && ran && skipped {
+		status = "skipped"
+	} else if ok && ran {
+		status = "pass"
+	}
+	send(map[string]string{"e": "end", "name": test, "status": status})
+	send(map[string]string{"e": "finish"})
+	if status != "pass" {
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
