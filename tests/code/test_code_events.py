@@ -68,3 +68,15 @@ def test_emit_keeps_a_line_under_pipe_buf_and_proves_it() -> None:
     assert len(data) <= LINE_BYTES and data.endswith(b"\n")
     (event,) = EventLog(SECRET).feed(data)
     assert event["message"].startswith("ж") and event["status"] == "fail"
+
+
+def test_node_verdict_overrides_the_live_one_which_stands_when_node_never_spoke() -> None:
+    log = EventLog(SECRET)
+    log.feed(
+        _line({"e": "start", "name": "a"})
+        + _line({"e": "live", "name": "a", "status": "pass"})  # the body returned…
+        + _line({"e": "start", "name": "b"})
+        + _line({"e": "live", "name": "b", "status": "pass"})
+        + _line({"e": "end", "name": "a", "status": "fail", "message": "subtest failed"})  # …node says fail
+    )
+    assert log.outcomes() == {"a": ("fail", "subtest failed"), "b": ("pass", "")}

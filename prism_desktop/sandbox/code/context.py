@@ -155,7 +155,7 @@ class RunContext:
                 if not data:
                     break  # every writer is gone: the test process ended
                 for event in log.feed(data):
-                    if event.get("e") in ("start", "end"):
+                    if event.get("e") in ("start", "end", "live"):
                         clock, allowed = time.monotonic(), self.limits.per_test_timeout_s
         finally:
             os.close(read_end)

@@ -7,6 +7,8 @@ the events pipe, each carrying a proof (`mac`: HMAC-SHA256 of the event under th
     {"e": "declare", "name": N}           a test of the file (collection)
     {"e": "start", "name": N}             a test begins (the watchdog clock starts)
     {"e": "end", "name": N, "status": "pass"|"fail"|"error"|"skipped"|"timeout", "message": M}
+    {"e": "live", …as "end"}              node: how the test's body ended, which counts only when node's
+                                          own verdict ("end") never arrives (the process was killed)
     {"e": "collect_error", "message": M}  the test files could not be loaded
     {"e": "finish"}                       the end-of-run proof: the harness saw the test run end
 
@@ -70,6 +72,7 @@ class EventLog:
     secret: str
     declared: list[str] = field(default_factory=list)
     verdicts: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (status, message)
+    live: dict[str, tuple[str, str]] = field(default_factory=dict)  # node's wrapper: until a verdict comes
     seconds: dict[str, float] = field(default_factory=dict)  # name -> from its start to its end
     current: str | None = None
     finished: bool = False  # the harness's end-of-run proof arrived
@@ -114,15 +117,20 @@ class EventLog:
             self.current = name
             self._started.setdefault(name, time.monotonic())
             self._declare(name)
-        elif kind == "end":
+        elif kind in ("end", "live"):
             status = event.get("status") if event.get("status") in STATUSES else "error"
-            if name not in self.verdicts:
-                self.verdicts[name] = (str(status), str(event.get("message") or ""))
-                if name in self._started:
-                    self.seconds[name] = round(time.monotonic() - self._started[name], 3)
+            kept = self.verdicts if kind == "end" else self.live
+            if name not in kept:
+                kept[name] = (str(status), str(event.get("message") or ""))
+            if name not in self.seconds and name in self._started:
+                self.seconds[name] = round(time.monotonic() - self._started[name], 3)
             self._declare(name)
             if self.current == name:
                 self.current = None
+
+    def outcomes(self) -> dict[str, tuple[str, str]]:
+        """Each test's verdict: the final one, else the live one."""
+        return {**self.live, **self.verdicts}
 
     def _declare(self, name: str) -> None:
         if name not in self.declared:

@@ -3,9 +3,13 @@
 // - it reads the run's secret from its pipe and closes it, and hands our reporter (node_test_reporter.js,
 //   loaded by node from the same module cache) the only function that signs events (events.py);
 // - it wraps node:test's test()/it() so that each top-level test reports, synchronously, as it starts
-//   (the per-test watchdog goes by it), under a name made unique by " #2", " #3"… on repeats, which is
-//   also the name node reports its verdict under; it leaves out the tests the runner asks to skip, and in
-//   a collection pass (PRISM_COLLECT=1) declares each test and runs none.
+//   (the per-test watchdog goes by it) and how its body ended (a `live` verdict), under a name made
+//   unique by " #2", " #3"… on repeats, which is also the name node reports its verdict under. Node's
+//   verdict (the reporter's) is final; the live one counts only when node's never came — node hands its
+//   events to the reporter asynchronously, so a later test that blocks the process until it is killed,
+//   or crashes it, would otherwise take the verdicts of the tests before it along. It leaves out the
+//   tests the runner asks to skip, and in a collection pass (PRISM_COLLECT=1) declares each test and
+//   runs none.
 "use strict";
 const crypto = require("crypto");
 const fs = require("fs");
@@ -52,6 +56,11 @@ const send = (function channel(secret) {
 
 require(path.join(__dirname, "node_test_reporter.js")).attach(send);
 
+function describeError(error) {
+  if (error && typeof error === "object" && "stack" in error) return String(error.stack);
+  return String(error);
+}
+
 function uniqueName(name) {
   const count = (seen.get(name) || 0) + 1;
   seen.set(name, count);
@@ -70,9 +79,15 @@ function wrapRunner(real) {
     if (skip.has(name)) return undefined;
     const options = args.find((a) => a && typeof a === "object") || {};
     const body = fn
-      ? function (context) {
+      ? async function (context) {
           send({ e: "start", name });
-          return fn.call(this, context);
+          try {
+            await fn.call(this, context);
+          } catch (error) {
+            send({ e: "live", name, status: "fail", message: describeError(error) });
+            throw error;
+          }
+          send({ e: "live", name, status: "pass", message: "" });
         }
       : undefined;
     return body ? real(name, options, body) : real(name, options);

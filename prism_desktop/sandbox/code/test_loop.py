@@ -93,12 +93,12 @@ def _run_stream(
         )  # fmt: skip
         state.unverified += run.log.unverified
         mine += [name for name in run.log.declared if name in expected and name not in mine]
-        for name, (status, message) in run.log.verdicts.items():
+        for name, (status, message) in run.log.outcomes().items():
             if name in expected and name not in state.outcomes:
                 if status != "pass" and not message and command.select is not None:
                     message = run.output.strip()[-1500:]  # Go: the testing package's own account
                 state.outcomes[name] = CodeTestOutcome(name, status, message, run.log.seconds.get(name))
-        if run.log.collect_errors and not run.log.verdicts:
+        if run.log.collect_errors and not run.log.outcomes():
             state.note("the tests could not be loaded: " + " | ".join(run.log.collect_errors)[-3000:])
         current = run.log.current
         if run.stopped == "test_timeout" and current in expected and current not in state.outcomes:
@@ -117,7 +117,7 @@ def _close_stream(run: StreamRun, mine: list[str], state: PlanRun) -> None:
     undecided = [name for name in mine if name not in state.outcomes]
     tail = run.output.strip()[-1500:]
     if mine and not undecided:
-        if run.stopped is not None and run.log.verdicts:
+        if run.stopped is not None and run.log.outcomes():
             state.note("the test process did not exit after its last test; killed")
         return
     if run.stopped == "deadline":
