@@ -82,7 +82,7 @@ class TaskTestIds:
             collect_only=True,
         )
         result = self.backend.run(spec)
-        if result.status != "ok" or not result.collected:
+        if result.status != "ok" or not result.collected or result.tests_detail:
             why = result.tests_detail or result.infra_detail or f"the collection pass ended {result.status}"
             if result.compile is not None and not result.compile.ok:
                 why = f"the reference does not compile: {result.compile.output[-500:]}"

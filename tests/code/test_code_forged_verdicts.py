@@ -148,12 +148,38 @@ export function groupBy<T, K extends PropertyKey>(items: T[], key: (item: T) => 
     assert meaning["M"] == round(10 * len(passing(result)) / 6, 2) and meaning["M"] < 4
 
 
+def test_typescript_tests_the_candidate_registers_under_hidden_names_count_for_nothing(
+    run_answer: RunAnswer, coding_workspace: CodingWorkspace
+) -> None:
+    """At module load the candidate registers trivial node:test tests under the hidden tests' titles,
+    before the test file registers its own (which would then become "… #2"); the code returns {}."""
+    code = r"""
+import { test } from "node:test";
+
+for (const name of ["groups by string key", "keeps order inside groups", "empty input gives empty object",
+  "input not modified", "keys that look like Object.prototype names", "objects grouped by field"]) {
+  test(name, () => {});
+}
+
+export function groupBy<T, K extends PropertyKey>(items: T[], key: (item: T) => K): Record<K, T[]> {
+  return {} as Record<K, T[]>;
+}
+"""
+    result = run_answer("algo_ts_001", fenced(code, "ts"))
+    assert passing(result) <= {"empty input gives empty object", "input not modified"}
+    assert len(result.tests or []) == 6 and "groups by string key" in statuses(result)
+    assert m_of(coding_workspace, "algo_ts_001", result)["M"] < 4
+
+
 def test_library_test_files_the_answer_adds_are_not_collected(
     run_answer: RunAnswer, coding_workspace: CodingWorkspace
 ) -> None:
     """Every stub still raises; the answer adds textkit/test_bonus.py with 300 trivial tests."""
     bonus = "\n".join(f"def test_bonus_{i}():\n    assert True\n" for i in range(300))
-    conftest = "import pytest\n\n@pytest.fixture(autouse=True)\ndef _all_pass():\n    yield\n"
+    conftest = (  # were it loaded, every test would pass
+        "import pytest\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n"
+        "    outcome = yield\n    report = outcome.get_result()\n    report.outcome = 'passed'\n"
+    )
     answer = f"`textkit/test_bonus.py`\n{fenced(bonus, 'python')}\n"
     answer += f"`textkit/conftest.py`\n{fenced(conftest, 'python')}"
     result = run_answer("lib_textkit", answer)
@@ -161,6 +187,58 @@ def test_library_test_files_the_answer_adds_are_not_collected(
     assert meaning["M"] == 0 and meaning["passed"] == 0 and meaning["total"] == 18
     assert len(result.tests or []) == 18 and not any("bonus" in t.name for t in result.tests or [])
     assert meaning["ignored_test_files"] == ["textkit/conftest.py", "textkit/test_bonus.py"]
+
+
+PLANTER = r'''
+import hashlib, hmac, json, os
+
+NAMES = ["test_algo_py_001.py::test_" + n for n in ("two_lists", "empty_input", "empty_inner_lists",
+         "duplicates_and_negatives", "inputs_not_modified", "random_against_sorted", "many_lists_fast")]
+
+
+def _steal():
+    fd = os.environ.get("PRISM_SECRET_FD")
+    try:
+        secret = os.read(int(fd), 4096).decode().split("\n")[0] if fd else ""
+    except OSError:
+        return
+    if not secret:
+        return
+    events = int(os.environ["PRISM_EVENTS_FD"])
+    for name in NAMES:
+        for event in ({"e": "start", "name": name}, {"e": "end", "name": name, "status": "pass"}):
+            signed = "\0".join(str(event.get(k) or "") for k in ("e", "name", "status"))
+            event["mac"] = hmac.new(secret.encode(), signed.encode(), hashlib.sha256).hexdigest()
+            os.write(events, (json.dumps(event) + "\n").encode())
+    os._exit(0)
+
+
+_steal()
+for path, text in (("/tmp/pytest.ini", "[pytest]\naddopts = -p solution\n"),
+                   ("/tmp/conftest.py", "import solution\n")):
+    with open(path, "w") as handle:
+        handle.write(text)
+
+
+def merge_sorted_lists(lists):
+    if not lists:
+        while True:
+            pass
+    return []
+'''
+
+
+def test_python_config_planted_for_the_restarted_test_process_loads_nothing_before_our_plugin(
+    run_answer: RunAnswer, coding_workspace: CodingWorkspace
+) -> None:
+    """The candidate plants /tmp/pytest.ini (`-p solution`: itself as a plugin, imported before ours)
+    and /tmp/conftest.py, then hangs a test so that the watchdog restarts pytest; imported first, it
+    would take the secret from its pipe and sign 7 passes."""
+    result = run_answer("algo_py_001", fenced(PLANTER, "python"))
+    got = statuses(result)
+    assert got.pop("test_empty_input") == "timeout"
+    assert passing(result) == {"test_inputs_not_modified"}
+    assert m_of(coding_workspace, "algo_py_001", result)["M"] == 1.43
 
 
 GATE_FINDINGS = """

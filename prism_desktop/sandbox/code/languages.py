@@ -64,13 +64,20 @@ class PythonTasks:
 
     def plan(self, spec: CodeRunSpec, ctx: RunContext) -> TestPlan:
         """pytest on the hidden test files named one by one (so no other file, nor a conftest.py of the
-        answer's, is collected); `-s`: no user site, which the candidate's HOME could plant code in."""
+        answer's, is collected). Nothing the candidate can write is read before our plugin: the ini file
+        is ours (else pytest would search upwards from the tests into /tmp, where a candidate could plant
+        a pytest.ini for the next restart with `-p solution`), conftest files are looked for only from the
+        work folder down, and `-s` drops the user site (a usercustomize in the candidate's HOME)."""
         files = [str(ctx.work / name) for name in spec.test_files]
         if not files:
             return TestPlan(setup_error="the task names no test file")
+        ini = ctx.tests / "pytest.ini"
+        ini.write_text("[pytest]\n", encoding="utf-8")
+        ini.chmod(0o644)
         argv = [
-            "python3", "-s", "-m", "pytest", "-p", "prism_desktop.sandbox.code.pytest_events",
-            "-p", "no:cacheprovider", "-q", "--color=no", "--rootdir", str(ctx.work),
+            "python3", "-s", "-m", "pytest", "-c", str(ini), "--rootdir", str(ctx.work),
+            f"--confcutdir={ctx.work}", "-p", "prism_desktop.sandbox.code.pytest_events",
+            "-p", "no:cacheprovider", "-q", "--color=no",
             *(["--collect-only"] if spec.collect_only else []), *files,
         ]  # fmt: skip
         env = ctx.env(

@@ -9,7 +9,7 @@
 //   events to the reporter asynchronously, so a later test that blocks the process until it is killed,
 //   or crashes it, would otherwise take the verdicts of the tests before it along. It leaves out the
 //   tests the runner asks to skip, and in a collection pass (PRISM_COLLECT=1) declares each test and
-//   runs none.
+//   runs none. Only the test file's own test() calls register tests (see `loading` below).
 "use strict";
 const crypto = require("crypto");
 const fs = require("fs");
@@ -71,6 +71,7 @@ function wrapRunner(real) {
   return function wrapped(...args) {
     const fn = args.find((a) => typeof a === "function");
     const title = typeof args[0] === "string" ? args[0] : fn && fn.name ? fn.name : "<anonymous>";
+    if (loading > 0) return undefined;
     const name = uniqueName(title);
     if (collecting) {
       send({ e: "declare", name });
@@ -105,9 +106,19 @@ function wrapModule(real) {
   return test;
 }
 
+// How many modules other than the test file are loading right now. A test() call made while one is
+// (the candidate's module registering a test under a hidden test's title, which would take that name
+// and push the hidden test to "… #2") is not the test file's, and registers nothing.
+let loading = 0;
 const originalLoad = Module._load;
 Module._load = function (request, parent, isMain) {
-  const loaded = originalLoad.apply(this, arguments);
+  if (!isMain) loading += 1;
+  let loaded;
+  try {
+    loaded = originalLoad.apply(this, arguments);
+  } finally {
+    if (!isMain) loading -= 1;
+  }
   if (request === "node:test" || request === "test") return wrapModule(loaded);
   return loaded;
 };

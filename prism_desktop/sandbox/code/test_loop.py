@@ -15,7 +15,8 @@ from prism_desktop.sandbox.code.languages import StreamCommand, TestPlan
 from prism_desktop.sandbox.code.spec import CodeTestOutcome
 
 MAX_RESTARTS = 50  # one restart per test that timed out; a bound for a runaway plan
-NO_PROOF = "the test process ended (exit {code}) before the harness signed this test's verdict"
+NO_PROOF = "the test process ended (exit {code}) before the harness's end-of-run proof"
+NO_VERDICT = "the harness ended the run (exit {code}) without a verdict for this test"
 
 
 @dataclass
@@ -99,7 +100,10 @@ def _run_stream(
                     message = run.output.strip()[-1500:]  # Go: the testing package's own account
                 state.outcomes[name] = CodeTestOutcome(name, status, message, run.log.seconds.get(name))
         if run.log.collect_errors and not run.log.outcomes():
-            state.note("the tests could not be loaded: " + " | ".join(run.log.collect_errors)[-3000:])
+            why = "the tests could not be loaded: " + " | ".join(run.log.collect_errors)[-3000:]
+            state.note(why)
+            state.fallback = ("error", why[-1500:])
+            return
         current = run.log.current
         if run.stopped == "test_timeout" and current in expected and current not in state.outcomes:
             state.outcomes[current] = CodeTestOutcome(
@@ -129,7 +133,8 @@ def _close_stream(run: StreamRun, mine: list[str], state: PlanRun) -> None:
         why = "timeout: the tests did not start (loading them hung) or nothing ended between two tests"
         status = "timeout"
     else:
-        why, status = NO_PROOF.format(code=run.exit_code), "error"
+        why = (NO_VERDICT if run.log.finished else NO_PROOF).format(code=run.exit_code)
+        status = "error"
     for name in undecided:
         if name not in state.outcomes:
             state.outcomes[name] = CodeTestOutcome(name, status, why)
