@@ -6,7 +6,9 @@ same work; both print the same line, which is checked. Each is run R times as a 
 user runs it (`prism-desktop bsl run NAME.bsl` and `python NAME.py`, start-up included), engine and
 CPython interleaved; the best time of each side gives the ratio. Every ratio is reported, then the
 median and the worst.
-Targets: every program ≤ 6× CPython, median ≤ 3×.
+Targets: every program ≤ 4× CPython, median ≤ 2.5× (the answer-shaped programs, `answer_*`, do their
+work inside functions with collections passed as parameters, as answers do: CPython runs function
+locals faster than module globals, so these are the harder comparison).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from pathlib import Path
 from process_timing import CLOCKS, ProcessRun, prism_desktop_command, run_process
 
 PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
-WORST_TARGET = 6.0
-MEDIAN_TARGET = 3.0
+WORST_TARGET = 4.0
+MEDIAN_TARGET = 2.5
 
 # name -> the shape it measures (the file's own first line says more)
 PROGRAMS = {
@@ -37,6 +39,11 @@ PROGRAMS = {
     "for_each": "Для Каждого over a Массив and a Соответствие (300,000 each)",
     "sieve": "sieve of Eratosthenes to 1,000,000 (Массив of Булево, Пока)",
     "string_keys": "Соответствие.Получить by string keys, 1,000,000 look-ups",
+    "answer_bubble": "answer-shaped: bubble sort function, exchange flag, copied Массив (3,000)",
+    "answer_primes": "answer-shaped: a predicate function (trial division) called for 150,000 numbers",
+    "answer_matrix": "answer-shaped: 90×90 matrices as Массив of Массивов passed between functions",
+    "answer_search": "answer-shaped: a binary search function over a Массив passed in, 150,000 calls",
+    "answer_text": "answer-shaped: Сред/КодСимвола character loops in functions over 40,000 strings",
 }
 
 

@@ -256,16 +256,18 @@ class ModuleCompiler:
             if key in methods_by_key:
                 raise CompileError(f"Процедура или функция с таким именем уже определена ({method.name})",
                                    method.name_line or method.line, method.name_col or method.col)
-            if method.is_async:
-                raise CompileError("Асинхронные методы не поддерживаются", method.line, method.col)
             methods_by_key[key] = method
         facts = {key: method_facts(m.body) for key, m in methods_by_key.items()}
         byref = self.byref_methods if any(f.object_passes for f in facts.values()) else {}
         modified = modified_parameters(methods_by_key, facts, byref)
         for key, method in methods_by_key.items():
+            # An Асинх method takes every parameter by value (the platform's rule: the caller may go
+            # on before the method ends), so nothing is written back to the caller's variables.
+            by_value = method.is_async
             self.methods[key] = MethodInfo(
-                method.name, key, method.kind, [self._param(p) for p in method.params], method.export,
-                py_ident("m_", key), frozenset(modified[key]), method.line, method.end_line,
+                method.name, key, method.kind, [self._param(p, by_value) for p in method.params],
+                method.export, py_ident("m_", key), frozenset() if by_value else frozenset(modified[key]),
+                method.line, method.end_line,
             )
             for line in range(method.line, method.end_line + 1):
                 self.sections[line] = method.name
@@ -284,10 +286,11 @@ class ModuleCompiler:
         return ModuleCode("\n".join(lines) + "\n", line_map, self.methods, self.variables, self.constants,
                           has_body, self.counting, self.sections, self.marked_lines)
 
-    def _param(self, param: A.Param) -> ParamInfo:
+    def _param(self, param: A.Param, by_value: bool = False) -> ParamInfo:
         key = canonical(param.name)
+        by_value = by_value or param.by_value
         if param.default is None:
-            return ParamInfo(param.name, key, param.by_value, False, "None", None)
+            return ParamInfo(param.name, key, by_value, False, "None", None)
         if not isinstance(param.default, A.Const):
             raise CompileError("Ожидается константа (значение по умолчанию параметра)", param.line, param.col)
         value = param.default.value
@@ -295,7 +298,7 @@ class ModuleCompiler:
             code = repr(value) if not (isinstance(value, int) and value < 0) else f"({value})"
         else:
             code = self.constant(value)
-        return ParamInfo(param.name, key, param.by_value, True, code, value)
+        return ParamInfo(param.name, key, by_value, True, code, value)
 
 
 class Emitter:
@@ -448,14 +451,23 @@ class FunctionCompiler(ExpressionCompiler):
         self.mark(method.end_line, statement=False)
         self.counts_entry = not is_bounded(method.body, self.module.methods)
         params = [py_ident("v_", p.key) for p in info.params]
-        header = f"def {info.py_name}({', '.join([*params, '_d=0', '_o=None'])}):"
+        signature = ", ".join([*params, "_d=0", "_o=None"])
+        # An Асинх method's body is a function of its own; the method's name calls it and settles the
+        # Обещание the caller gets (values/promise.py).
+        body_name = f"{info.py_name}_async" if method.is_async else info.py_name
+        header = f"def {body_name}({signature}):"
         footer: list[str] = []
         if wrap:
             footer.append("    finally:")
             footer.append("        if _o is not None:")
             for index in sorted(info.modified):
                 footer.append(f"            _o[{index}] = {self.locals[info.params[index].key]}")
-        return self.assemble(header, method.line, wrap, footer, param_keys=[p.key for p in info.params])
+        code, bsl = self.assemble(header, method.line, wrap, footer, param_keys=[p.key for p in info.params])
+        if method.is_async:
+            code += [f"def {info.py_name}({signature}):",
+                     f"    return _settle({body_name}, {', '.join([*params, '_d', '_o'])})"]
+            bsl += [method.line, method.line]
+        return code, bsl
 
     def compile_body(self, body: A.Body) -> tuple[list[str], list[int]]:
         self.block(body)

@@ -366,7 +366,7 @@ class ExpressionCompiler:
         return f"_newd({self.code(node.type_expr)}, {params})", "any"
 
     def expr_Await(self, node: A.Await) -> Code:
-        self.fail("Асинхронные методы не поддерживаются (Ждать)", node)
+        return f"_await({self.code(node.operand)})", "any"
 
     def arg_codes(self, args: A.Args) -> list[str]:
         return ["None" if a is None else self.code(a) for a in args]
@@ -461,6 +461,9 @@ class ExpressionCompiler:
             args.pop()
         if len(args) < entry.min_args or any(a is None for a in args[: entry.min_args]):
             self.fail(TOO_FEW_ARGS, node)
+        quotient = self.whole_quotient(entry, key, args)
+        if quotient is not None:
+            return quotient
         codes = self.arg_codes(tuple(args))
         implicit = {"context": "_R", "error": "_err", "scope": self.scope_code()}.get(entry.implicit or "")
         if entry.implicit == "error":
@@ -470,6 +473,22 @@ class ExpressionCompiler:
                 self.fail("Внутренняя ошибка компиляции: Вычислить вне динамической области", node)
             codes.insert(0, implicit)
         return f"{self.module.builtin_name(key, entry)}({', '.join(codes)})"
+
+    def whole_quotient(self, entry: Any, key: str, args: list[A.Expr | None]) -> str | None:
+        """`Цел(Х / Д)` with a whole constant Д > 0: for a whole Х ≥ 0 it is Python's `Х // Д` (Цел
+        drops the fraction, which for Х ≥ 0 is the floor) — the midpoint of every binary search, with
+        no Decimal made and dropped; any other Х goes the general way."""
+        if key not in ("цел", "int") or len(args) != 1:
+            return None
+        arg = args[0]
+        if not (isinstance(arg, A.Binary) and arg.op == "/" and isinstance(arg.right, A.Const)):
+            return None
+        divisor = arg.right.value
+        if type(divisor) is not int or divisor <= 0:
+            return None
+        first, ref = self.bind(self.code(arg.left))
+        general = f"{self.module.builtin_name(key, entry)}(_div({ref}, {divisor}))"
+        return f"({ref} // {divisor} if type({first}) is int and {ref} >= 0 else {general})"
 
     def call_module_method(self, info: Any, node: A.Call) -> str:
         self.declare_output_arguments(node.args, {i for i, p in enumerate(info.params) if not p.by_value})

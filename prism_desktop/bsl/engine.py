@@ -42,6 +42,7 @@ from prism_desktop.bsl.stdlib.collections.structure import BslStructure
 from prism_desktop.bsl.stdlib.types import new_object, new_object_dynamic
 from prism_desktop.bsl.values import numbers
 from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit, Meter, active_meter
+from prism_desktop.bsl.values.promise import BslPromise, await_value
 
 ENGINE_NAME = "prism-bsl"
 ENGINE_VERSION = "0.1.0"
@@ -312,6 +313,7 @@ class Engine:
         self.state = LimitState()
         self.meter = LineMeter(self.limits.max_collection_items, self.limits.max_string_chars)
         self.modules: list[BslModule] = []
+        self.rejections: list[BslPromise] = []  # Обещания of Асинх calls that failed, awaited or not
         self.globals: dict[str, Any] = {}  # canonical name -> common module (add_common_module)
 
     # --- the context built-ins see ----------------------------------------------------------
@@ -396,6 +398,7 @@ class Engine:
             "_forr": partial(rt.for_range, self.state), "_forb": rt.for_bounds,
             "_new": new_object, "_newd": new_object_dynamic,
             "_raise": rt.raise_value, "_reraise": rt.reraise, "_caught": caught, "_unsup": _unsupported,
+            "_settle": self._settle, "_await": await_value,
             "_this": BslModuleObject(module.name, module),  # ЭтотОбъект
         }
         ns.update(code.constants)
@@ -432,8 +435,11 @@ class Engine:
         needed = _stack_depth() + 3 * self.limits.recursion_depth + 200
         if needed > previous_limit:
             sys.setrecursionlimit(needed)
+        self.rejections = []
         try:
-            return fn(*args, 0)
+            result = fn(*args, 0)
+            self._raise_unhandled(result)
+            return result
         except BslRuntimeError as exc:
             raise locate(exc) from None
         except _UNCATCHABLE:
@@ -448,6 +454,26 @@ class Engine:
             active_meter.current = previous_meter
             if needed > previous_limit:
                 sys.setrecursionlimit(previous_limit)
+
+
+    def _settle(self, body: Callable[..., Any], *args: Any) -> BslPromise:
+        """Run an Асинх method's body to its end and settle the Обещание its caller gets."""
+        try:
+            return BslPromise(body(*args))
+        except BaseException as exc:  # caught() lets limits and exits through, as Попытка does
+            promise = BslPromise(None, caught(exc))
+            self.rejections.append(promise)
+            return promise
+
+    def _raise_unhandled(self, result: Any) -> None:
+        """An Асинх method's error that no Ждать received reaches the top as an uncaught error once
+        the synchronous call returns (the platform shows it to the user); a rejected Обещание handed
+        back to our caller is the caller's to await."""
+        pending, self.rejections = self.rejections, []
+        for promise in pending:
+            if promise.unhandled and promise is not result:
+                assert promise.error is not None
+                raise promise.error
 
 
 def _stack_depth() -> int:

@@ -1,9 +1,11 @@
 """`prism-desktop generate [--category CATEGORY] [--models KEY…] [--tasks ID…] [--runs N] [--temperature T]
-[--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE]`: candidate
-answers from the models of the workspace's generation/ folder (a coding bench without one: the app's
-bundled folder), written as PRISM writes them (parts as each pair finishes, then the experiment file).
-The category is A or B on a PRISM workspace (required), one of a coding bench's categories or none (every
-task) on a coding bench. Exit 0 when every pair was written, 1 otherwise."""
+[--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE] [--retries N]
+[--endpoint [KEY=]URL]… [--timeout S] [--max-reply-mb MB]`: candidate answers from the models of the
+workspace's generation/ folder (a coding bench without one: the app's bundled folder), written as PRISM
+writes them (parts as each pair finishes, then the experiment file). The category is A or B on a PRISM
+workspace (required), one of a coding bench's categories or none (every task) on a coding bench. Keys
+come from the environment and the workspace's .env, as in PRISM. Exit 0 when every pair was written,
+1 otherwise."""
 
 from __future__ import annotations
 
@@ -19,25 +21,40 @@ from prism_desktop.cli.common import (
     format_table,
     open_workspace,
     positive_int,
+    positive_number,
 )
 from prism_desktop.cli.progress import ProgressBar
+from prism_desktop.generation.credentials import generation_env
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.estimate import CostEstimate
+from prism_desktop.generation.limits import DEFAULT_TIMEOUT, MEGABYTE
 from prism_desktop.generation.plan import (
     ALL_TASKS,
     GenerationError,
     GenerationPlan,
     GenerationRequest,
     make_plan,
+    parse_endpoint,
     workspace_config,
 )
+from prism_desktop.generation.retry import DEFAULT_RETRIES, RetryPolicy
 from prism_desktop.generation.runner import (
-    DEFAULT_TIMEOUT,
     GenerationEvent,
     GenerationResult,
     Generator,
-    check_access,
+    access_problems,
 )
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: an integer ≥ 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 0, found {text!r}")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -88,11 +105,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--out", metavar="FILE", help="the experiment file (default: results/<experiment name>.json)"
     )
     parser.add_argument(
+        "--retries",
+        type=non_negative_int,
+        default=DEFAULT_RETRIES,
+        metavar="N",
+        help="retries of a transient failure (429, 5xx, timeout, dropped connection; "
+        f"default {DEFAULT_RETRIES}, as in PRISM)",
+    )
+    parser.add_argument(
+        "--endpoint",
+        action="append",
+        default=[],
+        metavar="[KEY=]URL",
+        help="send to URL instead of access.endpoint: KEY=URL for one model, URL alone for every model "
+        "(repeatable; the adapter's base URL, e.g. http://127.0.0.1:8000/v1)",
+    )
+    parser.add_argument(
         "--timeout",
-        type=float,
+        type=positive_number,
         default=DEFAULT_TIMEOUT,
         metavar="S",
-        help=f"seconds to wait for one answer (default {DEFAULT_TIMEOUT:.0f})",
+        help="seconds one whole request may take, its reply's last byte included "
+        f"(default {DEFAULT_TIMEOUT:.0f})",
+    )
+    parser.add_argument(
+        "--max-reply-mb",
+        type=positive_number,
+        metavar="MB",
+        help="refuse a reply larger than this (default: params.yaml's max_reply_mb, else 10)",
     )
 
 
@@ -100,6 +140,9 @@ def run(args: argparse.Namespace) -> int:
     workspace = open_workspace(args)
     config = workspace_config(workspace)
     print(f"generation settings: {config.root}")
+    env, dotenv_problems = generation_env(workspace.root)
+    for problem in dotenv_problems:
+        print(f"warning: {problem}", file=sys.stderr)
     request = GenerationRequest(
         category=args.category,
         models=tuple(args.models),
@@ -111,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
         resume=args.resume,
         out=Path(args.out).expanduser() if args.out else None,
         use_cache=not args.no_cache,
+        endpoints=dict(parse_endpoint(text) for text in args.endpoint),
     )
     try:
         plan = make_plan(workspace, config, request)
@@ -126,16 +170,24 @@ def run(args: argparse.Namespace) -> int:
                 event.done, event.total, f"{event.task_id} × {event.model_key}  {event.spent:.4f} USD"
             )
 
-    generator = Generator(config, plan, request, timeout=args.timeout, on_event=on_event)
+    generator = Generator(
+        config,
+        plan,
+        request,
+        env=env,
+        policy=RetryPolicy(retries=args.retries),
+        timeout=args.timeout,
+        max_reply_bytes=int(args.max_reply_mb * MEGABYTE) if args.max_reply_mb else None,
+        on_event=on_event,
+    )
     estimate = generator.estimate()
     if args.dry_run:
-        _print_estimate(plan, estimate)
-        try:
-            check_access(plan, generator.env)
-        except AdapterConfigError as exc:
-            print(f"a real run would send nothing: {len(exc.problems)} model(s) cannot be called:")
-            for problem in exc.problems:
-                print(f"  {problem}")
+        problems = access_problems(plan.models, env)
+        _print_estimate(plan, estimate, problems)
+        if problems:
+            print(f"a real run would send nothing: {len(problems)} model(s) cannot be called:")
+            for reason in problems.values():
+                print(f"  {reason}")
         return EXIT_OK
     try:
         result = generator.run()
@@ -144,9 +196,24 @@ def run(args: argparse.Namespace) -> int:
     return _report(plan, result)
 
 
-def _print_estimate(plan: GenerationPlan, estimate: CostEstimate) -> None:
-    rows = [(key, f"{cost:.4f}") for key, cost in estimate.by_model.items()]
-    print(format_table(("model", "USD at most"), rows, align=("<", ">")))
+def _print_estimate(
+    plan: GenerationPlan, estimate: CostEstimate, problems: dict[str, AdapterConfigError]
+) -> None:
+    """One line per model: its adapter, its cost at most, and whether it can be called (the
+    variables to set when it cannot)."""
+    rows = []
+    for model in plan.models:
+        problem = problems.get(model.key)
+        if problem is None:
+            access = "ready"
+        elif problem.env_vars:
+            access = "set " + ", ".join(problem.env_vars)
+        else:
+            access = "cannot be called (below)"
+        known = model.id not in estimate.unknown_price
+        usd = f"{estimate.by_model.get(model.key, 0.0):.4f}" if known else "no price"
+        rows.append((model.key, model.adapter, usd, access))
+    print(format_table(("model", "adapter", "USD at most", "access"), rows, align=("<", "<", ">", "<")))
     print(
         f"{estimate.pairs} pairs ({estimate.complete_pairs} already complete), "
         f"up to {estimate.requests} requests "

@@ -9,9 +9,11 @@ A PRISM workspace generates one category, A or B. A coding bench generates one o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
@@ -20,6 +22,8 @@ from .config import GenerationConfig, ModelEntry, load_generation_config
 from .prompts import is_code_task, system_key
 
 ALL_TASKS = ""  # the category of a coding generation of every task
+EVERY_MODEL = ""  # the key of an endpoint override for every model
+ENDPOINT_SCHEMES = ("http", "https")
 ALL_TASKS_NAME = "coding"  # what the experiment's name says instead
 
 
@@ -39,6 +43,8 @@ class GenerationRequest:
     resume: str | None = None  # experiment name whose complete parts are kept
     out: Path | None = None  # the experiment file; results/<name>.json when None
     use_cache: bool = True
+    # Endpoint overrides: model key -> URL, or EVERY_MODEL -> URL for every model without its own.
+    endpoints: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,7 @@ def make_plan(
         raise GenerationError(f"--concurrency must be at least 1, not {request.concurrency}")
     if request.max_cost is not None and request.max_cost < 0:
         raise GenerationError(f"--max-cost must not be negative, not {request.max_cost}")
-    models = _models(config, request.models)
+    models = override_endpoints(config, _models(config, request.models), request.endpoints)
     tasks = _tasks(workspace, request.category, request.tasks)
     _check_prompts(config, request.category, tasks)
     moment = now or datetime.now()
@@ -108,6 +114,39 @@ def make_plan(
         results_dir=results_dir,
         timestamp=moment.isoformat(),
     )
+
+
+def override_endpoints(
+    config: GenerationConfig, models: tuple[ModelEntry, ...], endpoints: Mapping[str, str]
+) -> tuple[ModelEntry, ...]:
+    """`models` with their endpoints overridden: a model's own override first, then the one for
+    every model. Each adapter reads the endpoint as its base URL (docs/generation.md)."""
+    unknown = [key for key in endpoints if key != EVERY_MODEL and key not in config.models]
+    if unknown:
+        raise GenerationError(
+            f"--endpoint names no model of {config.root / 'models.yaml'}: {', '.join(unknown)} "
+            f"(models: {', '.join(config.models)})"
+        )
+    for key, url in endpoints.items():
+        parts = urlsplit(url)
+        if parts.scheme not in ENDPOINT_SCHEMES or not parts.hostname:
+            which = f" for {key}" if key else ""
+            raise GenerationError(
+                f"--endpoint{which} must be an http(s) URL such as http://127.0.0.1:8000/v1, not {url!r}"
+            )
+    overridden = []
+    for model in models:
+        chosen = endpoints.get(model.key) or endpoints.get(EVERY_MODEL)
+        overridden.append(replace(model, endpoint=chosen.rstrip("/")) if chosen else model)
+    return tuple(overridden)
+
+
+def parse_endpoint(text: str) -> tuple[str, str]:
+    """`KEY=URL` (one model) or `URL` (every model) -> (key or EVERY_MODEL, URL)."""
+    key, equals, url = text.partition("=")
+    if equals and key and not any(mark in key for mark in ":/?"):
+        return key.strip(), url.strip()
+    return EVERY_MODEL, text.strip()
 
 
 def is_coding(workspace: Workspace) -> bool:

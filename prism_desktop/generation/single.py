@@ -19,8 +19,9 @@ from .chat import ChatRequest, Message
 from .code_prompt import code_prompt
 from .config import GenerationConfig
 from .errors import ModelCallError
+from .limits import DEFAULT_TIMEOUT, RequestLimits
+from .plan import EVERY_MODEL, override_endpoints
 from .retry import RetryPolicy
-from .runner import DEFAULT_TIMEOUT
 from .sender import RequestSender
 
 
@@ -47,15 +48,25 @@ def ask_model(
     policy: RetryPolicy | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     transport: httpx.AsyncBaseTransport | None = None,
+    endpoint: str = "",
 ) -> Answer:
-    """Ask (AdapterConfigError before any request when the model cannot be called)."""
-    model = config.models[model_key]
+    """Ask, at `endpoint` instead of the model's own when one is given (AdapterConfigError before any
+    request when the model cannot be called, GenerationError for an endpoint that is not a URL)."""
+    (model,) = override_endpoints(
+        config, (config.models[model_key],), {EVERY_MODEL: endpoint} if endpoint else {}
+    )
     adapter = build_adapter(model, dict(os.environ if env is None else env))
 
     async def run() -> Answer:
         async with httpx.AsyncClient(timeout=httpx.Timeout(timeout), transport=transport) as client:
             sender = RequestSender(
-                adapter, client, config.pricing, model.id, cache=cache, policy=policy or RetryPolicy()
+                adapter,
+                client,
+                config.pricing,
+                model.id,
+                cache=cache,
+                policy=policy or RetryPolicy(),
+                limits=RequestLimits(timeout, config.max_reply_bytes),
             )
             prompt = await code_prompt(
                 config, task.category, task, model, lambda request: sender.send(request, "context")

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -21,7 +22,9 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.generation.cache import ResponseCache
 from prism_desktop.generation.config import GenerationConfig, load_generation_config
+from prism_desktop.generation.credentials import generation_env
 from prism_desktop.generation.errors import AdapterConfigError
+from prism_desktop.generation.scrub import scrub
 from prism_desktop.generation.single import Answer, ask_model
 from prism_desktop.workspace.errors import WorkspaceError
 from prism_desktop.workspace.workspace import Workspace
@@ -43,10 +46,13 @@ class AskModelPanel(QWidget):
         self.setObjectName("askModelPanel")
         self.window_ = window
         self.debug = window.debug
+        self.workspace: Workspace | None = None
         self.config: GenerationConfig | None = None
         self.config_error = ""
         self.busy = False
         self.model = QComboBox()
+        self.endpoint = QLineEdit()
+        self.endpoint.setObjectName("askEndpoint")
         self.ask_button = QPushButton()
         self.to_editor = QPushButton()
         self.status = QLabel()
@@ -64,6 +70,7 @@ class AskModelPanel(QWidget):
         self.reply_title = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.model, 1)
+        top.addWidget(self.endpoint, 1)
         top.addWidget(self.ask_button)
         top.addWidget(self.to_editor)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -86,6 +93,7 @@ class AskModelPanel(QWidget):
 
     def set_workspace(self, workspace: Workspace | None) -> None:
         self.model.clear()
+        self.workspace = workspace
         self.config, self.config_error = None, ""
         if workspace is not None:
             try:
@@ -105,6 +113,9 @@ class AskModelPanel(QWidget):
         task, config, key = self.debug.current_task(), self.config, self.model.currentData()
         if task is None or config is None or key is None or self.busy:
             return False
+        root = self.workspace.root if self.workspace is not None else None
+        env, _problems = generation_env(root, extra=self.window_.settings.proxy_variables())
+        endpoint = self.endpoint.text().strip()
         self.busy = True
         self._update()
         self.status.setText(self.tr("Asking %1 about %2…").replace("%1", str(key)).replace("%2", task.id))
@@ -112,20 +123,22 @@ class AskModelPanel(QWidget):
         self.reply.clear()
 
         def job(_progress: Any, _cancel: Any) -> Answer:
-            return ask_model(config, task, str(key), cache=ResponseCache())
+            return ask_model(config, task, str(key), env=env, cache=ResponseCache(), endpoint=endpoint)
 
         self.window_.background.start(job, on_finished=self.answered.emit, on_failed=self.answered.emit)
         return True
 
     def _answered(self, outcome: object) -> None:
+        """Show the answer; every text from the server or an error goes through the one scrubber
+        of keys and tokens (answers and ModelCallErrors are scrubbed already; this covers the rest)."""
         self.busy = False
         self._update()
         if isinstance(outcome, Answer):
             self.prompt.setPlainText(prompt_text(outcome))
-            self.reply.setPlainText(outcome.error or outcome.reply)
+            self.reply.setPlainText(scrub(outcome.error or outcome.reply))
             self.to_editor.setEnabled(outcome.error is None and bool(outcome.reply))
             if outcome.error:
-                text = self.tr("The model did not answer: %1").replace("%1", outcome.error)
+                text = self.tr("The model did not answer: %1").replace("%1", scrub(outcome.error))
             else:
                 text = (
                     self.tr("Answered: %1 tokens in, %2 out, %3 USD%4.")
@@ -139,14 +152,14 @@ class AskModelPanel(QWidget):
                     "%1", ", ".join(outcome.context_objects)
                 )
             self.status.setText(text)
-        elif isinstance(outcome, AdapterConfigError) and outcome.env_var:
+        elif isinstance(outcome, AdapterConfigError) and outcome.env_vars:
             self.status.setText(
-                self.tr("Cannot call %1: %2 is not set in the environment.")
+                self.tr("Cannot call %1: set %2 in the environment or the workspace's .env.")
                 .replace("%1", outcome.model)
-                .replace("%2", outcome.env_var)
+                .replace("%2", ", ".join(outcome.env_vars))
             )
         else:
-            self.status.setText(self.tr("The question failed: %1").replace("%1", str(outcome)))
+            self.status.setText(self.tr("The question failed: %1").replace("%1", scrub(str(outcome))))
 
     def put_in_editor(self) -> None:
         self.debug.editor.setPlainText(self.reply.toPlainText())
@@ -157,6 +170,10 @@ class AskModelPanel(QWidget):
         super().changeEvent(event)
 
     def retranslate(self) -> None:
+        self.endpoint.setPlaceholderText(self.tr("endpoint: as in models.yaml"))
+        self.endpoint.setToolTip(
+            self.tr("Send the question to this base URL instead (e.g. http://127.0.0.1:8000/v1)")
+        )
         self.ask_button.setText(self.tr("&Ask"))
         self.ask_button.setToolTip(self.tr("Put the debugged task to this model, as a generation would"))
         self.to_editor.setText(self.tr("Reply to the editor"))

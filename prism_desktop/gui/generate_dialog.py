@@ -6,6 +6,7 @@ runs are in the table and can be scored from here."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -29,17 +31,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.generation.adapters import display_url
 from prism_desktop.generation.config import GenerationConfig
+from prism_desktop.generation.credentials import generation_env
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.plan import (
     ALL_TASKS,
+    EVERY_MODEL,
     GenerationError,
     GenerationRequest,
     is_coding,
     make_plan,
     workspace_config,
 )
-from prism_desktop.generation.runner import GenerationEvent, Generator, check_access
+from prism_desktop.generation.runner import GenerationEvent, Generator, access_problems, check_access
+from prism_desktop.generation.scrub import scrub
 from prism_desktop.gui.actions import Menu
 from prism_desktop.services.generation import GeneratedRuns, generate_into_store
 from prism_desktop.workspace.errors import WorkspaceError
@@ -94,6 +100,9 @@ class GenerateDialog(QDialog):
         self.max_cost.setDecimals(2)
         self.use_cache = QCheckBox()
         self.use_cache.setChecked(True)
+        self.endpoint = QLineEdit()
+        self.endpoint.setObjectName("generateEndpoint")
+        self.env, env_problems = self._read_env()
         self.estimate_label = QLabel()
         self.estimate_label.setObjectName("generateEstimate")
         self.estimate_label.setWordWrap(True)
@@ -111,8 +120,16 @@ class GenerateDialog(QDialog):
         self.close_button = QPushButton()
 
         self.form = QFormLayout()
-        self.form_labels = [QLabel() for _ in range(6)]
-        fields = (self.category, self.runs, self.temperature, self.concurrency, self.max_cost, self.use_cache)
+        self.form_labels = [QLabel() for _ in range(7)]
+        fields = (
+            self.category,
+            self.runs,
+            self.temperature,
+            self.concurrency,
+            self.max_cost,
+            self.use_cache,
+            self.endpoint,
+        )
         for label, field in zip(self.form_labels, fields, strict=True):
             label.setBuddy(field)
             self.form.addRow(label, field)
@@ -132,8 +149,8 @@ class GenerateDialog(QDialog):
         settings.setLayout(self.form)
         settings.setMaximumWidth(400)
         lists.addWidget(settings, 1, 2, Qt.AlignmentFlag.AlignTop)
-        lists.setColumnStretch(0, 3)
-        lists.setColumnStretch(1, 4)
+        lists.setColumnStretch(0, 5)  # the models' lines carry their cost and any variable to set
+        lists.setColumnStretch(1, 3)
         buttons = QHBoxLayout()
         buttons.addWidget(self.generate_button)
         buttons.addWidget(self.cancel_button)
@@ -155,6 +172,7 @@ class GenerateDialog(QDialog):
         for spin in (self.runs, self.temperature, self.concurrency, self.max_cost):
             spin.valueChanged.connect(lambda _v: self.update_estimate())
         self.use_cache.toggled.connect(lambda _on: self.update_estimate())
+        self.endpoint.textChanged.connect(lambda _text: self.update_estimate())
         self.all_tasks.clicked.connect(lambda: self._check_all(self.tasks, True))
         self.no_tasks.clicked.connect(lambda: self._check_all(self.tasks, False))
         self.generate_button.clicked.connect(self.start)
@@ -166,6 +184,8 @@ class GenerateDialog(QDialog):
         self.retranslate()
         self._set_running(False)
         self.update_estimate()
+        for problem in env_problems:
+            self.log.appendPlainText(problem)
 
     # -- choices --------------------------------------------------------------------------------------
 
@@ -176,7 +196,6 @@ class GenerateDialog(QDialog):
         tuned = set(self.config.model_params)
         for model in self.config.models.values():
             item = QListWidgetItem(f"{model.name} · {model.key}")
-            item.setToolTip(f"{model.id} — {model.adapter} {model.endpoint or ''}".rstrip())
             item.setData(KEY_ROLE, model.key)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             checked = model.key in tuned or not tuned
@@ -244,6 +263,7 @@ class GenerateDialog(QDialog):
             concurrency=self.concurrency.value(),
             max_cost=self.max_cost.value() or None,
             use_cache=self.use_cache.isChecked(),
+            endpoints={EVERY_MODEL: self.endpoint.text().strip()} if self.endpoint.text().strip() else {},
         )
 
     # -- estimate -------------------------------------------------------------------------------------
@@ -262,12 +282,60 @@ class GenerateDialog(QDialog):
         except GenerationError as error:
             self.estimate_label.setText(str(error))
             return None
-        return Generator(self.config, plan, request, on_event=self._on_event)
+        return Generator(self.config, plan, request, env=self.env, on_event=self._on_event)
+
+    def _read_env(self) -> tuple[dict[str, str], list[str]]:
+        """The keys and proxies the adapters read: the environment, the workspace's .env (read again
+        at every change, so a key added there counts at once) and the proxies of the app's Settings."""
+        return generation_env(self.workspace.root, extra=self.window_.settings.proxy_variables())
+
+    def _describe_models(self) -> None:
+        """Every model of the catalogue with its estimate for the chosen tasks and, when it cannot be
+        called, the variable to set (checked or not, so the whole catalogue is in view)."""
+        if self.config is None:
+            return
+        request = replace(self.request(), models=tuple(self.config.models))
+        costs: dict[str, float] = {}
+        models = {m.key: m for m in self.config.models.values()}
+        try:
+            every = make_plan(self.workspace, self.config, request) if request.tasks else None
+        except GenerationError:
+            every = None  # the reason shows in the estimate below
+        if every is not None:
+            costs = Generator(self.config, every, request, env=self.env).estimate().by_model
+            models = {m.key: m for m in every.models}  # their endpoints as overridden
+        problems = access_problems(models.values(), self.env)
+        self.models.blockSignals(True)
+        for row in range(self.models.count()):
+            item = self.models.item(row)
+            model = models[str(item.data(KEY_ROLE))]
+            text = f"{model.name} · {model.key}"
+            problem = problems.get(model.key)
+            if problem is not None:  # first: what stops the model matters more than its cost
+                text += " — " + (
+                    self.tr("set %1").replace("%1", ", ".join(problem.env_vars))
+                    if problem.env_vars
+                    else self.tr("cannot be called")
+                )
+            if not self.config.pricing.known(model.id):
+                text += " — " + self.tr("no price")  # not a cost of 0: unknown
+            elif model.key in costs:
+                text += " — " + self.tr("≤ %1 USD").replace("%1", f"{costs[model.key]:.4f}")
+            item.setText(text)
+            where = display_url(model.endpoint) if model.endpoint else ""
+            item.setToolTip(
+                "\n".join(
+                    filter(None, (f"{model.id} — {model.adapter} {where}".rstrip(), str(problem or "")))
+                )
+            )
+        self.models.blockSignals(False)
 
     def update_estimate(self) -> bool:
         """Show the cost estimate; True when generation can start."""
         if self.generator is not None:
             return False
+        self.env, _problems = self._read_env()
+        self._describe_models()
         generator = self._generator()
         ready = generator is not None
         if generator is not None:
@@ -297,19 +365,24 @@ class GenerateDialog(QDialog):
         return ready
 
     def _access_text(self, error: AdapterConfigError) -> str:
-        """Which models cannot be called and why, in the interface's language where we can."""
+        """Which models cannot be called and why, in the interface's language where we can; the models
+        missing the same variables on one line (a catalogue of 36 would otherwise fill the dialog)."""
         lines = []
+        missing: dict[tuple[str, ...], list[str]] = {}
         for problem in error.problems:
-            if problem.env_var:
-                lines.append(
-                    self.tr("Cannot call %1: %2 is not set in the environment.")
-                    .replace("%1", problem.model)
-                    .replace("%2", problem.env_var)
-                )
-            else:
-                lines.append(
-                    self.tr("Cannot call %1: %2").replace("%1", problem.model).replace("%2", str(problem))
-                )
+            if problem.env_vars:
+                missing.setdefault(problem.env_vars, []).append(problem.model)
+        for env_vars, models in missing.items():
+            lines.append(
+                self.tr("Cannot call %1: set %2 in the environment or the workspace's .env.")
+                .replace("%1", ", ".join(models))
+                .replace("%2", ", ".join(env_vars))
+            )
+        lines += [
+            self.tr("Cannot call %1: %2").replace("%1", problem.model).replace("%2", scrub(str(problem)))
+            for problem in error.problems
+            if not problem.env_vars
+        ]
         return "\n".join(lines)
 
     # -- running --------------------------------------------------------------------------------------
@@ -324,6 +397,7 @@ class GenerateDialog(QDialog):
             self.concurrency,
             self.max_cost,
             self.use_cache,
+            self.endpoint,
             self.all_tasks,
             self.no_tasks,
         ):
@@ -382,7 +456,7 @@ class GenerateDialog(QDialog):
             "retry": self.tr("retry"),
             "warning": self.tr("note"),
         }
-        self.log.appendPlainText(f"[{words.get(kind, kind)}] {text}")
+        self.log.appendPlainText(f"[{words.get(kind, kind)}] {scrub(text)}")
         self.progress.setFormat(self.tr("%v of %m pairs · %1 USD").replace("%1", spent or "0"))
 
     def cancel(self) -> None:
@@ -419,7 +493,7 @@ class GenerateDialog(QDialog):
             self.window_.refresh_choices()
             self.window_.model.reload()  # same filter, new rows
         else:
-            self.log.appendPlainText(self.tr("Generation stopped: %1").replace("%1", str(outcome)))
+            self.log.appendPlainText(self.tr("Generation stopped: %1").replace("%1", scrub(str(outcome))))
         self._set_running(False)
         self.update_estimate()
 
@@ -454,6 +528,7 @@ class GenerateDialog(QDialog):
             self.tr("&Requests at once"),
             self.tr("Stop at cost (&USD)"),
             self.tr("Answers"),
+            self.tr("&Endpoint"),
         )
         for label, text in zip(self.form_labels, labels, strict=True):
             label.setText(text)
@@ -461,6 +536,12 @@ class GenerateDialog(QDialog):
         self.temperature.setSpecialValueText(self.tr("as in params.yaml"))
         self.max_cost.setSpecialValueText(self.tr("no limit"))
         self.use_cache.setText(self.tr("reuse cached answers"))
+        self.endpoint.setPlaceholderText(self.tr("as in models.yaml"))
+        self.endpoint.setToolTip(
+            self.tr(
+                "Send every chosen model's requests to this base URL instead (e.g. http://127.0.0.1:8000/v1)"
+            )
+        )
         self.generate_button.setText(self.tr("&Generate"))
         self.cancel_button.setText(self.tr("&Cancel"))
         self.score_button.setText(self.tr("&Score the new runs"))

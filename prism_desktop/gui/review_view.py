@@ -225,6 +225,7 @@ class ReviewView(LanguageAware, QWidget):
         top.setContentsMargins(4, 2, 4, 2)
         top.addWidget(self.header, 1)
         top.addWidget(self.siblings)
+        top.addSpacing(self.fontMetrics().horizontalAdvance("0") * 3)  # "sample 2 of 10" apart from BLIND
         top.addWidget(self.badge)
         left = self.left_splitter = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.statement)
@@ -250,12 +251,12 @@ class ReviewView(LanguageAware, QWidget):
         self.right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.right.setWidget(column)
         self.right.setMinimumWidth(380)
-        right = self.right
+        right = self.grading.pin_actions_under(self.right)
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
         self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(0, 1)  # a wider window widens the code, not the grading column
+        self.splitter.setStretchFactor(1, 0)
         self.splitter.setSizes([900, 420])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)

@@ -26,6 +26,7 @@ from PySide6.QtGui import QColor, QFont
 from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.services.runs_query import (
+    COLUMN_REVEALS,
     COLUMNS,
     Column,
     NaKind,
@@ -35,8 +36,9 @@ from prism_desktop.services.runs_query import (
     RunsQuery,
     RunStatus,
     Sort,
+    column_allowed,
 )
-from prism_desktop.services.visibility import Visibility, run_visibility
+from prism_desktop.services.visibility import Visibility, allows, run_visibility
 from prism_desktop.store.models import SOURCE_SCORED_HERE
 
 NA = "—"  # never 0: an unmeasured axis is not a zero score
@@ -46,7 +48,6 @@ RUN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 TR_CONTEXT = "RunsTableModel"  # the translation context of this module's strings
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-
 
 
 def tr(text: str) -> str:
@@ -211,6 +212,8 @@ class RunsTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Called by the view's header; -1 restores the natural order."""
         chosen = COLUMNS[column] if 0 <= column < len(COLUMNS) else None
+        if not column_allowed(chosen, self._filter.visibility):
+            chosen = None  # a blind session: ordering by a hidden value would show it
         wanted = Sort(chosen, order == Qt.SortOrder.DescendingOrder and chosen is not None)
         if wanted != self._sort:  # the view re-sends the current order when sorting is enabled
             self._sort = wanted
@@ -310,6 +313,12 @@ class RunsTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return header_text(column)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if not column_allowed(column, self._filter.visibility):
+                return (
+                    header_tip(column)
+                    + "\n"
+                    + tr("Not sortable in this blind session until you have graded every one of its runs.")
+                )
             return header_tip(column)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in SCORE_COLUMNS:
             return Qt.AlignmentFlag.AlignCenter
@@ -370,6 +379,10 @@ class RunsTableModel(QAbstractTableModel):
     def _hidden(self, row: RunRow) -> bool:
         return not self.visibility(row).machine
 
+    def _conceals(self, row: RunRow, column: Column) -> bool:
+        """Is this cell withheld from the expert (the blind rule, by what the column tells)?"""
+        return not allows(self.visibility(row), COLUMN_REVEALS.get(column, frozenset()))
+
     def _display(self, row: RunRow, column: Column) -> str:
         if column in SCORE_COLUMNS:
             if self._hidden(row):
@@ -392,6 +405,8 @@ class RunsTableModel(QAbstractTableModel):
         if column is Column.GRADED_BY:
             return ", ".join(self._graders(row))
         # Verified
+        if self._conceals(row, column):
+            return HIDDEN
         if row.verified is None:
             return NA
         return "✓" if row.verified else ""
@@ -429,6 +444,8 @@ class RunsTableModel(QAbstractTableModel):
                 return None
             return tr("Not graded yet: %1").replace("%1", ", ".join(left or missing))
         if column is Column.VERIFIED:
+            if self._conceals(row, column):
+                return tr("Hidden in this blind session until you have graded every axis of the run.")
             if row.verified is None:
                 return self.verified_note or None
             return tr("Verified") if row.verified else tr("Not Verified")
@@ -462,7 +479,7 @@ class RunsTableModel(QAbstractTableModel):
             colour = scheme().muted
         elif column is Column.STATUS:
             colour = _status_colour(row.status)
-        elif column is Column.VERIFIED and row.verified:
+        elif column is Column.VERIFIED and row.verified and not self._conceals(row, column):
             colour = scheme().good
         return QColor(colour) if colour else None
 

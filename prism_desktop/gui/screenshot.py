@@ -122,6 +122,7 @@ def take_screenshot(options: LaunchOptions) -> int:
         start_language(translations, options, settings)
         store = store_copy(options.db, Path(folder))
         window = MainWindow(store, settings, translations)
+        window.status.show_store(resolve_url(options.db))  # the store pictured, not its private copy
         try:
             render(window, options, app)
         finally:

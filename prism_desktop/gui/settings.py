@@ -13,12 +13,15 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
 )
 
+from prism_desktop.generation.adapters import adapter_names
+from prism_desktop.generation.credentials import PROXY_GROUP, adapter_proxy_variable
 from prism_desktop.gui.i18n import SYSTEM
 from prism_desktop.sandbox.backend import SANDBOX_MODES
 
@@ -121,6 +124,19 @@ class AppSettings:
     def code_wrap(self, value: bool) -> None:
         self._set("review/code_wrap", "true" if value else "false")
 
+    def proxy(self, adapter: str) -> str:
+        """The proxy the requests of this model adapter go through ("": its group's, or none)."""
+        return self._text(f"generation/proxy_{adapter}").strip()
+
+    def set_proxy(self, adapter: str, url: str) -> None:
+        self._set(f"generation/proxy_{adapter}", url.strip())
+
+    def proxy_variables(self) -> dict[str, str]:
+        """The proxies set here, as the variables the adapters read (they win over the environment)."""
+        return {
+            adapter_proxy_variable(name): self.proxy(name) for name in adapter_names() if self.proxy(name)
+        }
+
     def window_state(self, key: str) -> QByteArray | None:
         value = self._settings.value(f"window/{key}")
         return value if isinstance(value, QByteArray) else None
@@ -130,7 +146,8 @@ class AppSettings:
 
 
 class SettingsDialog(QDialog):
-    """Language, sandbox mode and the expert's name. The language applies at once."""
+    """Language, sandbox mode, the expert's name and a proxy per model adapter. The language applies
+    at once."""
 
     def __init__(self, settings: AppSettings, parent: QWidget | None = None):
         super().__init__(parent)
@@ -148,6 +165,12 @@ class SettingsDialog(QDialog):
             self.jobs.addItem("", count)
         self.jobs.setCurrentIndex(max(0, self.jobs.findData(settings.jobs or 0)))
         self.expert = QLineEdit(settings.expert_name)
+        self.proxies = {name: QLineEdit(settings.proxy(name)) for name in adapter_names()}
+        self.proxy_box = QGroupBox()
+        proxy_form = QFormLayout(self.proxy_box)
+        for name, field_ in self.proxies.items():
+            field_.setObjectName(f"proxy_{name}")
+            proxy_form.addRow(name, field_)
         self.note = QLabel()
         self.note.setWordWrap(True)
         self._labels = [QLabel() for _ in range(4)]
@@ -162,6 +185,7 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.proxy_box)
         layout.addWidget(self.note)
         layout.addWidget(self.buttons)
         self._retranslate()
@@ -189,6 +213,12 @@ class SettingsDialog(QDialog):
             count = self.jobs.itemData(index)
             self.jobs.setItemText(index, str(count) if count else self.tr("One per processor core"))
         self.expert.setPlaceholderText(self.tr("e.g. expert_01"))
+        self.proxy_box.setTitle(self.tr("Proxy of each model adapter (http://[user:password@]host:port)"))
+        for name, field_ in self.proxies.items():
+            group = PROXY_GROUP.get(name)
+            field_.setPlaceholderText(
+                self.tr("as %1 says, else none").replace("%1", group) if group else self.tr("none")
+            )
         self.note.setText(
             self.tr(
                 "The language changes at once. The sandbox applies to the next Level-1 run. "
@@ -211,6 +241,8 @@ class SettingsDialog(QDialog):
         self._settings.language = self.language.currentData()
         self._settings.sandbox = self.sandbox.currentData()
         self._settings.jobs = self.jobs.currentData() or None
+        for name, field_ in self.proxies.items():
+            self._settings.set_proxy(name, field_.text())
         if self.expert.text().strip():
             self._settings.expert_name = self.expert.text()
         return changes

@@ -28,6 +28,18 @@ def resolve_url(url: str | None = None) -> str:
     return url or os.environ.get(DB_ENV_VAR) or default_url()
 
 
+def describe_url(url: str) -> tuple[str, str]:
+    """(backend, where) of a store URL for people, never with its password: ("sqlite", the file) or
+    e.g. ("postgresql", "user@host:5432/database")."""
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return backend, parsed.database or ":memory:"
+    user = f"{parsed.username}@" if parsed.username else ""
+    port = f":{parsed.port}" if parsed.port else ""
+    return backend, f"{user}{parsed.host or 'localhost'}{port}/{parsed.database or ''}"
+
+
 def _sqlite_file(url: str) -> Path | None:
     """The database file of a SQLite URL, or None for in-memory databases and other dialects."""
     parsed = make_url(url)

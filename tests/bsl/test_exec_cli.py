@@ -31,6 +31,21 @@ def test_uncaught_exception_goes_to_stderr(tmp_path: Path, capsys: pytest.Captur
     assert captured.err.strip() == f"{path}:2: Стоп"
 
 
+def test_async_module_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Асинх/Ждать run as the platform runs them (tests/bsl/conformance/async has the rules); an
+    error no Ждать received ends the run on stderr with the line that raised it."""
+    path = write(tmp_path, (
+        "Асинх Функция Удвоить(Х)\n    Возврат Х * 2;\nКонецФункции\n"
+        "Асинх Процедура Главная()\n    Сообщить(Ждать Удвоить(21));\nКонецПроцедуры\n"
+        "Асинх Процедура Сбой()\n    ВызватьИсключение \"Сбой\";\nКонецПроцедуры\n"
+        "Главная();\nСбой();\nСообщить(\"дальше\");\n"
+    ))
+    assert main(["bsl", "run", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "42\nдальше\n"
+    assert captured.err.strip() == f"{path}:8: Сбой"
+
+
 def test_compile_error_goes_to_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "Х = НеОбъявлена;\n")
     assert main(["bsl", "run", str(path)]) == 1

@@ -15,6 +15,7 @@ import pytest
 from prism_desktop.workspace.workspace import Workspace
 
 from .fake_openai import FakeModelServer, default_answer
+from .fake_yandex import FakeYandexServer
 from .gen_files import REPO, canonical_answers, write_generation
 
 
@@ -64,3 +65,16 @@ def gen_workspace(
     monkeypatch.delenv("OPENAI_COMPAT_API_KEY", raising=False)
     monkeypatch.delenv("OPENROUTER_API_KEY", raising=False)
     return GenWorkspace(root, server)
+
+
+@pytest.fixture
+def yandex_server(answers: dict[str, str]) -> Iterator[FakeYandexServer]:
+    """The fake server also speaking Yandex's native completion and Responses APIs."""
+
+    def answer(body: dict[str, Any]) -> str:
+        user = next(m["content"] for m in body["messages"] if m["role"] == "user")
+        return answers.get(user) or default_answer(body)
+
+    fake = FakeYandexServer(answer).start()
+    yield fake
+    fake.stop()

@@ -2,7 +2,8 @@
 deterministically (the same request gives the same answer), plays the category-B metadata tools
 (list_objects, then get_object_structure on a missing object and on the first two listed ones, then
 finish_research), and injects faults on request: an HTTP status with headers and body (429 with
-Retry-After, 500, 401) or a delay longer than the client's timeout. It records every request.
+Retry-After, 500, 401), a delay longer than the client's timeout, or a hostile play that writes the
+raw reply itself (tests/generation/hostile.py). It records every request.
 For GigaChat it also plays Sber's OAuth endpoint (`POST /api/v2/oauth`, a form body, a token with
 expires_at in unix milliseconds) and, once a token was issued, answers 401 to a chat call whose
 bearer is not a live token (other authorizations, such as Yandex's Api-Key, pass); given an SSL
@@ -27,12 +28,19 @@ MISSING_OBJECT = "Справочник.Несуществующий"
 OAUTH_PATH = "/api/v2/oauth"
 
 
+class BadRequest(Exception):
+    """A request the API would refuse (its shape is wrong): answered with 400 and the reason."""
+
+
 @dataclass(frozen=True)
 class Fault:
     status: int = 0  # 0: no error status (a delay only)
     headers: dict[str, str] = field(default_factory=dict)
     body: Any = ""  # a JSON value or raw text
     delay: float = 0.0  # seconds before answering (a timeout when longer than the client waits)
+    # Writes the whole reply itself (status line, headers, body) on the handler's socket, given the
+    # request's headers and JSON body: the hostile servers of tests/generation/hostile.py.
+    play: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -117,13 +125,22 @@ class FakeModelServer:
 
     def count(self, model: str | None = None) -> int:
         with self.lock:
-            return sum(1 for r in self.requests if model is None or r.body.get("model") == model)
+            return sum(1 for r in self.requests if model is None or self.model_of(r.body) == model)
 
     def bodies(self, model: str | None = None) -> list[dict[str, Any]]:
         with self.lock:
-            return [r.body for r in self.requests if model is None or r.body.get("model") == model]
+            return [r.body for r in self.requests if model is None or self.model_of(r.body) == model]
 
     # -- the protocol --------------------------------------------------------------------------------
+
+    def routes(self) -> dict[str, Callable[[dict[str, Any]], Any]]:
+        """Path -> the answer to a JSON body there (a subclass adds other providers' APIs)."""
+        return {"/v1/chat/completions": self.reply}
+
+    @staticmethod
+    def model_of(body: dict[str, Any]) -> Any:
+        """The model a request names (the key of its injected faults)."""
+        return body.get("model")
 
     def reply(self, body: dict[str, Any]) -> dict[str, Any]:
         messages = body["messages"]
@@ -182,7 +199,7 @@ class FakeModelServer:
                     return
                 body = json.loads(raw)
                 with server.lock:
-                    queue = server.faults.get(body.get("model"))
+                    queue = server.faults.get(server.model_of(body))
                     fault = queue.popleft() if queue else None
                     server.requests.append(Recorded(arrived, dict(self.headers), body, fault, self.path))
                     authorization = self.headers.get("Authorization", "")
@@ -195,10 +212,14 @@ class FakeModelServer:
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
                 try:
                     time.sleep(server.delay + (fault.delay if fault else 0.0))
-                    if self.path != "/v1/chat/completions":
+                    route = server.routes().get(self.path)
+                    if route is None:
                         self._send(404, {"error": {"message": "not found"}})
                     elif refused:
                         self._send(401, {"status": 401, "message": "Token has expired"})
+                    elif fault is not None and fault.play is not None:
+                        self.close_connection = True  # a play may leave the stream in any state
+                        fault.play(self, body)
                     elif fault is not None and fault.status:
                         self._send(
                             fault.status,
@@ -206,9 +227,14 @@ class FakeModelServer:
                             fault.headers,
                         )
                     else:
-                        self._send(200, server.reply(body))
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (a timeout): nothing to answer
+                        try:
+                            answer = route(body)
+                        except BadRequest as refusal:
+                            self._send(400, {"error": {"message": str(refusal)}})
+                        else:
+                            self._send(200, answer)
+                except OSError:
+                    pass  # the client gave up (a timeout, a refused reply): nothing to answer
                 finally:
                     with server.lock:
                         server.in_flight -= 1
@@ -220,7 +246,10 @@ class FakeModelServer:
                     server.requests.append(Recorded(arrived, dict(self.headers), form, fault, self.path))
                 time.sleep(server.delay + (fault.delay if fault else 0.0))
                 try:
-                    if fault is not None and fault.status:
+                    if fault is not None and fault.play is not None:
+                        self.close_connection = True
+                        fault.play(self, form)
+                    elif fault is not None and fault.status:
                         refusal = {"code": 6, "message": "credentials doesn't match"}
                         self._send(fault.status, fault.body or refusal, fault.headers)
                     else:

@@ -34,8 +34,10 @@ from prism_desktop.generation.errors import AdapterConfigError, ModelCallError
 from prism_desktop.generation.sender import RequestSender
 
 from .conftest import GenWorkspace
+from .fake_gigachat import FakeGigaChatServer
 from .fake_openai import OAUTH_PATH, FakeModelServer, Fault
 from .helpers import FAST, RecordingSleep, generate, read_like_prism
+from .local_proxy import LocalProxy
 
 FOLDER = "b1gtestfolder"
 YC_ENV = {"YC_API_KEY": "yc-api-key-secret", "YC_FOLDER_ID": FOLDER}
@@ -146,11 +148,16 @@ def test_yandex_full_uri_is_sent_as_it_is(server: FakeModelServer) -> None:
 def test_yandex_missing_configuration(server: FakeModelServer) -> None:
     with pytest.raises(AdapterConfigError) as no_key:
         build_adapter(_yandex(server), {"YC_FOLDER_ID": FOLDER})
-    assert no_key.value.model == "ygpt" and no_key.value.env_var == "YC_API_KEY"
+    # PRISM's name is the one asked for; ours are named as alternatives.
+    assert no_key.value.model == "ygpt" and no_key.value.env_vars == ("YANDEX_API_KEY",)
     assert "model ygpt" in str(no_key.value) and "YC_IAM_TOKEN" in str(no_key.value)
+    assert "YC_API_KEY" in str(no_key.value)
     with pytest.raises(AdapterConfigError) as no_folder:
         build_adapter(_yandex(server), {"YC_API_KEY": "k"})
-    assert no_folder.value.env_var == "YC_FOLDER_ID" and "access.folder_id" in str(no_folder.value)
+    assert no_folder.value.env_vars == ("YANDEX_FOLDER_ID",) and "access.folder_id" in str(no_folder.value)
+    with pytest.raises(AdapterConfigError) as neither:
+        build_adapter(_yandex(server), {})
+    assert neither.value.env_vars == ("YANDEX_API_KEY", "YANDEX_FOLDER_ID")
     default = build_adapter(ModelEntry(key="y", id="yandexgpt-5-lite", name="y", adapter="yandex"), YC_ENV)
     assert default.endpoint == "https://llm.api.cloud.yandex.net/v1"
 
@@ -181,7 +188,7 @@ def test_provider_timeouts_and_non_json_replies_are_model_call_errors(server: Fa
     server.oauth_faults.append(Fault(200, body="<html>не JSON</html>"))
     with pytest.raises(ModelCallError) as token:
         _chat(_giga_adapter(server), _request())
-    assert "invalid reply of the token endpoint: not JSON" in token.value.message
+    assert "invalid reply: gigachat token endpoint: not JSON" in token.value.message
     server.oauth_faults.append(Fault(delay=1.0))
     with pytest.raises(ModelCallError) as token_slow:
         _chat(_giga_adapter(server), _request(), timeout=0.3)
@@ -323,7 +330,8 @@ def test_gigachat_token_endpoint_outage_is_retried(server: FakeModelServer) -> N
 def test_gigachat_missing_configuration(server: FakeModelServer, tmp_path: Path) -> None:
     with pytest.raises(AdapterConfigError) as missing:
         build_adapter(_giga(server), {})
-    assert missing.value.env_var == "GIGACHAT_CREDENTIALS" and "model giga" in str(missing.value)
+    assert missing.value.env_var == "GIGACHAT_AUTH_KEY" and "model giga" in str(missing.value)
+    assert "GIGACHAT_CREDENTIALS" in str(missing.value)  # ours, still read
     with pytest.raises(AdapterConfigError) as unreadable:
         build_adapter(_giga(server), {**GIGA_ENV, "GIGACHAT_CA_BUNDLE": str(tmp_path / "absent.pem")})
     assert unreadable.value.env_var is None  # set, but wrong: the message says what is wrong
@@ -423,6 +431,25 @@ def test_gigachat_ca_bundle(https_server: FakeModelServer, test_ca: LocalCA, tmp
         _chat(other, _request())
 
 
+def test_gigachat_over_https_through_prism_proxy_ru(https_server: FakeModelServer, test_ca: LocalCA) -> None:
+    """PRISM_PROXY_RU carries GigaChat's token request and chat call: HTTPS through CONNECT tunnels of
+    a real proxy, the certificate still checked against the bundle end to end."""
+    proxy = LocalProxy().start()
+    try:
+        env = {
+            "GIGACHAT_AUTH_KEY": GIGA_KEY,
+            "GIGACHAT_CA_BUNDLE": str(test_ca.root_pem),
+            "PRISM_PROXY_RU": proxy.url,
+        }
+        adapter = _giga_adapter(https_server, env)
+        assert _send(adapter, _request(model="GigaChat-2-Max"), RecordingSleep()).content
+        address = https_server.origin.removeprefix("https://")
+        assert [(p.method, p.target) for p in proxy.passed] == [("CONNECT", address), ("CONNECT", address)]
+        assert [r.path for r in https_server.requests] == [OAUTH_PATH, CHAT]
+    finally:
+        proxy.stop()
+
+
 def test_ca_bundle_in_models_yaml_is_read_beside_it(gen_workspace: GenWorkspace, test_ca: LocalCA) -> None:
     folder = gen_workspace.root / "generation"
     (folder / "certs").mkdir()
@@ -518,3 +545,41 @@ def test_generate_with_a_yandex_model(
     assert recorded.headers["OpenAI-Project"] == FOLDER
     assert recorded.body["model"] == f"gpt://{FOLDER}/yandexgpt-5-lite/latest"
     assert "yc-api-key-secret" not in experiment_path.read_text(encoding="utf-8")
+
+
+# -- GigaChat's own function calling in category B ------------------------------------------------------
+
+
+def test_gigachat_metadata_loop_through_its_function_format(
+    gen_workspace: GenWorkspace, answers: dict[str, str]
+) -> None:
+    giga = FakeGigaChatServer(
+        lambda body: answers.get(body["messages"][-1]["content"], "```bsl\n```")
+    ).start()
+    try:
+        (gen_workspace.root / "generation" / "models.yaml").write_text(
+            "models:\n  gigachat_max:\n    id: GigaChat-2-Max\n    name: GigaChat 2 Max\n"
+            f"    access: {{ adapter: gigachat, endpoint: '{giga.url}',\n"
+            f"              auth_endpoint: '{giga.oauth_url}' }}\n"
+            "    capabilities: { context_window: 131072, supports_seed: false, supports_tools: true }\n",
+            encoding="utf-8",
+        )
+        (gen_workspace.root / "generation" / "params.yaml").write_text("defaults:\n  max_tokens: 256\n")
+        result, plan = generate(
+            gen_workspace.root, env={"GIGACHAT_AUTH_KEY": GIGA_KEY}, category="B", tasks=("B10",)
+        )
+        assert result.complete, result.failures
+        (pair,) = json.loads(plan.experiment_path.read_text(encoding="utf-8"))["task_results"]
+        assert pair["context_loaded"] and len(pair["context_objects"]) == 2
+        chats = [r.body for r in giga.recorded(CHAT)]
+        assert len(chats) == 5  # list, two structures, finish, then the code
+        assert chats[0]["functions"][0]["name"] == "list_objects" and "tools" not in chats[0]
+        call, answer = chats[1]["messages"][-2:]
+        assert call["function_call"] == {"name": "list_objects", "arguments": {}}
+        assert answer["role"] == "function" and "result" in json.loads(answer["content"])
+        assert (
+            "functions" not in chats[-1]
+            and "# Метаданные конфигурации:" in chats[-1]["messages"][0]["content"]
+        )
+    finally:
+        giga.stop()

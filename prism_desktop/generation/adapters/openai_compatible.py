@@ -1,11 +1,14 @@
 """OpenAI's Chat Completions: `openai_compat` at `access.endpoint`, `openrouter` at OpenRouter's address
 with its attribution headers. The other adapters speak the same protocol through this class, so every
-HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere."""
+HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere.
+`post` is also where a server is treated as hostile: the credentials it is sent are registered for
+scrubbing, its reply is read under the size cap, an error body is quoted scrubbed; `parse_reply`
+checks the completion field by field (replies.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
-import json
 import ssl
 import time
 from collections.abc import Mapping
@@ -16,28 +19,35 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from ..chat import ChatReply, ChatRequest, parse_tool_calls
+from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
-from ..errors import AdapterConfigError, ModelCallError
+from ..credentials import OPENAI_COMPAT_KEY, OPENROUTER_KEY, first_set
+from ..errors import AdapterConfigError, ModelCallError, invalid_reply
+from ..limits import read_capped
+from ..replies import ERROR_BODY_CHARS, chat_completion, reply_json
+from ..scrub import quote_scrubbed, register_header_secrets, register_url_secrets
+from .connection import connection as adapter_connection
+from .connection import display_url, request_place
 from .registry import Adapter, register_adapter
 
-OPENAI_COMPAT_KEY = "OPENAI_COMPAT_API_KEY"
-OPENROUTER_KEY = "OPENROUTER_API_KEY"
 OPENROUTER_BASE = "https://openrouter.ai/api/v1"
 OPENROUTER_HEADERS = {"HTTP-Referer": "https://github.com/genlab-1c/prism", "X-Title": "PRISM Desktop"}
-ERROR_BODY_CHARS = 300  # of a reply body quoted in an error
 
 
 @dataclass
 class OpenAICompatAdapter:
     """`POST {base}/chat/completions`; the key, when there is one, goes as `Authorization: Bearer`.
-    Providers that speak the same protocol subclass it and change `headers` and `body`."""
+    Providers that speak the same protocol subclass it and change `headers` and `body`; providers
+    with a protocol of their own change `url`, `body` and `parse` as well, and keep the same
+    sending (`complete`, `post`), so every failure reads the same to the retry policy."""
 
     endpoint: str
     api_key: str | None = field(default=None, repr=False)
     name: str = "openai_compat"
     extra_headers: dict[str, str] = field(default_factory=dict)
     reasoning_effort: str | None = None
+    proxy: str | None = field(default=None, repr=False)  # may hold a password
+    verify: ssl.SSLContext | None = field(default=None, repr=False)  # extra trusted CAs
     tls_hint: ClassVar[str] = ""  # what to do when the server's certificate is not trusted
 
     def headers(self) -> dict[str, str]:
@@ -62,17 +72,37 @@ class OpenAICompatAdapter:
             body["tool_choice"] = request.tool_choice
         return body
 
+    def url(self) -> str:
+        return f"{self.endpoint.rstrip('/')}/chat/completions"
+
+    def parse(self, response: httpx.Response, elapsed: float) -> ChatReply:
+        return parse_reply(response, elapsed)
+
     async def chat(self, client: httpx.AsyncClient, request: ChatRequest) -> ChatReply:
-        return await self.complete(client, self.headers(), self.body(request))
+        async with self.connection(client) as http:
+            return await self.complete(http, self.headers(), self.body(request))
+
+    def connection(
+        self, shared: httpx.AsyncClient
+    ) -> contextlib.AbstractAsyncContextManager[httpx.AsyncClient]:
+        """The shared client, or one of this adapter's own when it has a proxy or a CA bundle."""
+        return adapter_connection(shared, proxy=self.proxy, verify=self.verify)
 
     async def complete(
         self, client: httpx.AsyncClient, headers: dict[str, str], body: dict[str, Any]
     ) -> ChatReply:
-        """One chat completion with these headers and body; the reply parsed."""
+        """One call with these headers and body; the reply parsed."""
         started = time.monotonic()
-        url = f"{self.endpoint.rstrip('/')}/chat/completions"
-        response = await post(client, url, name=self.name, headers=headers, json=body, tls_hint=self.tls_hint)
-        return parse_reply(response, time.monotonic() - started)
+        response = await post(
+            client,
+            self.url(),
+            name=self.name,
+            headers=headers,
+            json=body,
+            tls_hint=self.tls_hint,
+            proxy=self.proxy,
+        )
+        return self.parse(response, time.monotonic() - started)
 
 
 async def post(
@@ -84,28 +114,45 @@ async def post(
     json: Any = None,
     data: dict[str, str] | None = None,
     tls_hint: str = "",
+    proxy: str | None = None,
 ) -> httpx.Response:
     """A POST whose failures are ModelCallErrors the retry policy understands: a timeout or a dropped
     connection (transient), a TLS certificate that is not trusted (permanent: trying again cannot
-    help; `tls_hint` says what to do), any status but 200 (with the status and Retry-After)."""
+    help; `tls_hint` says what to do), a reply over the size cap (permanent), any status but 200
+    (with the status, Retry-After and the body quoted scrubbed). Each names the URL tried (and the
+    `proxy` the client goes through), secrets scrubbed. The credentials in the headers and the URL
+    are registered for scrubbing before anything is sent. The whole request's deadline is the
+    sender's (limits.within_limits)."""
+    register_header_secrets(headers)
+    register_url_secrets(url)
+    if proxy:
+        register_url_secrets(proxy)
     started = time.monotonic()
+    where = request_place(url, proxy)
     try:
-        response = await client.post(url, headers=headers, json=json, data=data)
+        async with client.stream("POST", url, headers=headers, json=json, data=data) as streamed:
+            response = await read_capped(streamed, name)
     except httpx.TimeoutException as exc:
-        raise ModelCallError(f"{name}: timeout after {time.monotonic() - started:.1f} s ({exc!r})") from None
+        raise ModelCallError(
+            f"{name}: timeout after {time.monotonic() - started:.1f} s ({type(exc).__name__})", where=where
+        ) from None
+    except httpx.DecodingError as exc:
+        raise invalid_reply(f"{name}: the body cannot be decoded ({exc})") from None
     except httpx.TransportError as exc:
         if (reason := _certificate_refused(exc)) is not None:
             host = urlsplit(url).hostname or url
             raise ModelCallError(
                 f"{name}: the TLS certificate of {host} is not trusted ({reason}){tls_hint}",
                 permanent=True,
+                where=where,
             ) from None
-        raise ModelCallError(f"{name}: connection error: {exc}") from None
+        raise ModelCallError(f"{name}: connection error: {exc or type(exc).__name__}", where=where) from None
     if response.status_code != 200:
         raise ModelCallError(
-            f"HTTP {response.status_code}: {response.text[:ERROR_BODY_CHARS]}",
+            f"HTTP {response.status_code}: {quote_scrubbed(response.text, ERROR_BODY_CHARS)}",
             status=response.status_code,
             retry_after=retry_after_seconds(response.headers.get("Retry-After")),
+            where=where,
         )
     return response
 
@@ -124,26 +171,18 @@ def _certificate_refused(exc: BaseException) -> str | None:
     return None
 
 
-def parse_reply(response: httpx.Response, elapsed: float) -> ChatReply:
-    """An OpenAI chat completion: `choices[0].message` and `usage`."""
-    try:
-        body = response.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ModelCallError(f"invalid reply: not JSON: {response.text[:ERROR_BODY_CHARS]}") from None
+def reply_object(response: httpx.Response) -> dict[str, Any]:
+    """A reply's body, which must be a JSON object (every provider here answers with one)."""
+    body = reply_json(response)
     if not isinstance(body, dict):
-        raise ModelCallError("invalid reply: expected a JSON object")
-    choices = body.get("choices") or []
-    message = choices[0].get("message") or {} if choices and isinstance(choices[0], dict) else {}
-    usage = body.get("usage") or {}
-    return ChatReply(
-        content=str(message.get("content") or ""),
-        tool_calls=parse_tool_calls(message.get("tool_calls")),
-        tokens_input=int(usage.get("prompt_tokens") or 0),
-        tokens_output=int(usage.get("completion_tokens") or 0),
-        tokens_total=int(usage.get("total_tokens") or 0),
-        elapsed=elapsed,
-        raw=body,
-    )
+        raise invalid_reply("expected a JSON object")
+    return body
+
+
+def parse_reply(response: httpx.Response, elapsed: float) -> ChatReply:
+    """An OpenAI chat completion (`choices[0].message` and `usage`), checked; an invalid reply
+    ModelCallError when it is not one."""
+    return chat_completion(reply_json(response), elapsed)
 
 
 def retry_after_seconds(value: str | None) -> float | None:
@@ -180,28 +219,29 @@ def _openai_compat(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
         raise AdapterConfigError(
             f"model {entry.key}: adapter openai_compat needs access.endpoint in models.yaml", model=entry.key
         )
-    key = env.get(OPENAI_COMPAT_KEY) or None
+    key = first_set(env, OPENAI_COMPAT_KEY)
     if key is None and not is_local_endpoint(entry.endpoint):
         raise AdapterConfigError(
-            f"model {entry.key}: {entry.endpoint} is a remote endpoint and {OPENAI_COMPAT_KEY} is not set "
-            "in the environment",
+            f"model {entry.key}: {display_url(entry.endpoint)} is a remote endpoint and "
+            f"{OPENAI_COMPAT_KEY[0]} is not set in the environment or the workspace's .env",
             model=entry.key,
-            env_var=OPENAI_COMPAT_KEY,
+            env_var=OPENAI_COMPAT_KEY[0],
         )
     return OpenAICompatAdapter(endpoint=entry.endpoint, api_key=key, reasoning_effort=entry.reasoning_effort)
 
 
 @register_adapter("openrouter")
 def _openrouter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
-    key = env.get(OPENROUTER_KEY)
+    key = first_set(env, OPENROUTER_KEY)
     if not key:
         raise AdapterConfigError(
-            f"model {entry.key}: adapter openrouter needs {OPENROUTER_KEY} in the environment",
+            f"model {entry.key}: adapter openrouter needs {OPENROUTER_KEY[0]} in the environment or the "
+            "workspace's .env",
             model=entry.key,
-            env_var=OPENROUTER_KEY,
+            env_var=OPENROUTER_KEY[0],
         )
     return OpenAICompatAdapter(
-        endpoint=OPENROUTER_BASE,
+        endpoint=entry.endpoint or OPENROUTER_BASE,
         api_key=key,
         name="openrouter",
         extra_headers=dict(OPENROUTER_HEADERS),

@@ -1,22 +1,23 @@
-"""Yandex Cloud AI Studio (YandexGPT and the other models it serves) through its OpenAI-compatible API:
-its own authorization (Api-Key or an IAM token), the folder header and `gpt://` model URIs."""
+"""Yandex Cloud AI Studio (YandexGPT, Alice and the other models it serves): its authorization
+(`Api-Key …` or an IAM token), its folder and its `gpt://` model URIs, shared by three adapters:
+`yandex` (its OpenAI-compatible Chat Completions), `yandexgpt` (Foundation Models' native completion,
+yandex_native.py) and `yandex_responses` (the Responses API, yandex_responses.py). Each reads PRISM's
+variables (YANDEX_API_KEY, YANDEX_FOLDER_ID) or ours (YC_API_KEY, YC_IAM_TOKEN, YC_FOLDER_ID)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..chat import ChatRequest
 from ..config import ModelEntry
+from ..credentials import YANDEX_FOLDER, YANDEX_IAM_TOKEN, YANDEX_KEY, first_set, names_text
 from ..errors import AdapterConfigError
 from .openai_compatible import OpenAICompatAdapter
 from .registry import Adapter, register_adapter
 
 YANDEX_BASE = "https://llm.api.cloud.yandex.net/v1"
-YANDEX_API_KEY = "YC_API_KEY"
-YANDEX_IAM_TOKEN = "YC_IAM_TOKEN"
-YANDEX_FOLDER = "YC_FOLDER_ID"
 
 
 def yandex_model_uri(model_id: str, folder_id: str) -> str:
@@ -55,32 +56,43 @@ class YandexAdapter(OpenAICompatAdapter):
         return body
 
 
-@register_adapter("yandex")
-def _yandex(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
-    key = env.get(YANDEX_API_KEY) or None
-    iam = env.get(YANDEX_IAM_TOKEN) or None
+YandexKind = TypeVar("YandexKind", bound=YandexAdapter)
+
+
+def build_yandex(kind: type[YandexKind], entry: ModelEntry, env: Mapping[str, str], base: str) -> YandexKind:
+    """An adapter of `kind` for `entry`: the key (or IAM token) and the folder from the environment
+    (the folder may also come from access.folder_id or a full `gpt://<folder>/…` id)."""
+    name = kind.name
+    key = first_set(env, YANDEX_KEY)
+    iam = first_set(env, YANDEX_IAM_TOKEN)
+    folder = first_set(env, YANDEX_FOLDER) or entry.folder_id or _uri_folder(entry.id)
+    missing: list[str] = []
+    wanted: list[str] = []
     if key is None and iam is None:
-        raise AdapterConfigError(
-            f"model {entry.key}: adapter yandex needs {YANDEX_API_KEY} (or {YANDEX_IAM_TOKEN}) in the "
-            "environment",
-            model=entry.key,
-            env_var=YANDEX_API_KEY,
-        )
-    folder = env.get(YANDEX_FOLDER) or entry.folder_id or _uri_folder(entry.id)
+        missing.append(YANDEX_KEY[0])
+        wanted.append(f"{names_text(YANDEX_KEY)} or {YANDEX_IAM_TOKEN[0]}")
     if not folder:
+        missing.append(YANDEX_FOLDER[0])
+        wanted.append(f"{names_text(YANDEX_FOLDER)} (or access.folder_id in models.yaml)")
+    if missing:
         raise AdapterConfigError(
-            f"model {entry.key}: adapter yandex needs the folder id: {YANDEX_FOLDER} in the environment "
-            "or access.folder_id in models.yaml",
+            f"model {entry.key}: adapter {name} needs {' and '.join(wanted)} in the environment or the "
+            "workspace's .env",
             model=entry.key,
-            env_var=YANDEX_FOLDER,
+            env_vars=tuple(missing),
         )
-    return YandexAdapter(
-        endpoint=entry.endpoint or YANDEX_BASE,
+    return kind(
+        endpoint=entry.endpoint or base,
         api_key=key,
         iam_token=None if key else iam,
         folder_id=folder,
         reasoning_effort=entry.reasoning_effort,
     )
+
+
+@register_adapter("yandex")
+def _yandex(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
+    return build_yandex(YandexAdapter, entry, env, YANDEX_BASE)
 
 
 def _uri_folder(model_id: str) -> str:

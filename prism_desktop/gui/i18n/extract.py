@@ -57,6 +57,8 @@ SHELL_MODULES = (
     "models_view.py",
     "about.py",
     "crash.py",
+    "window_status.py",
+    "quit_guard.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 

@@ -35,10 +35,6 @@
             <translation>Проблем: %1; подробности ниже.</translation>
         </message>
         <message>
-            <source>Runs: %1 shown of %2 · scored %3</source>
-            <translation>Прогоны: показано %1 из %2 · оценено %3</translation>
-        </message>
-        <message>
             <source>Every shown run is graded.</source>
             <translation>Все показанные прогоны оценены.</translation>
         </message>
@@ -286,6 +282,42 @@ Score locally for the rest of this session?</source>
             <source>Open a workspace (PRISM: tasks/ and metrics/; coding bench: dataset/)</source>
             <translation>Открыть рабочую папку (PRISM: tasks/ и metrics/; задачи на Python, TypeScript и Go: dataset/)</translation>
         </message>
+        <message>
+            <source>Runs of &amp;every workspace in the store</source>
+            <translation>Прогоны &amp;всех рабочих пространств хранилища</translation>
+        </message>
+        <message>
+            <source>Off: the table shows the runs of the open workspace's tasks only</source>
+            <translation>Выключено: в таблице только прогоны задач открытого рабочего пространства</translation>
+        </message>
+        <message>
+            <source>Store: %1</source>
+            <translation>Хранилище: %1</translation>
+        </message>
+        <message>
+            <source>a PostgreSQL server</source>
+            <translation>на сервере PostgreSQL</translation>
+        </message>
+        <message>
+            <source>a SQLite file</source>
+            <translation>в файле SQLite</translation>
+        </message>
+        <message>
+            <source>Grades and results are kept in %1: %2 (File → Open store… to change)</source>
+            <translation>Оценки и результаты хранятся %1: %2 (сменить: Файл → Открыть хранилище…)</translation>
+        </message>
+        <message>
+            <source>Runs: %1 shown of %2</source>
+            <translation>Прогоны: показано %1 из %2</translation>
+        </message>
+        <message>
+            <source> · scored %1</source>
+            <translation> · оценено %1</translation>
+        </message>
+        <message>
+            <source> · %1 of other workspaces (View menu)</source>
+            <translation> · ещё %1 в других рабочих пространствах (меню Вид)</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
@@ -445,6 +477,10 @@ Score locally for the rest of this session?</source>
             <source>Not graded yet: %1</source>
             <translation>Ещё не оценено: %1</translation>
         </message>
+        <message>
+            <source>Not sortable in this blind session until you have graded every one of its runs.</source>
+            <translation>В слепой сессии сортировка по этому столбцу недоступна, пока вы не оцените все её прогоны.</translation>
+        </message>
     </context>
     <context>
         <name>FilterBar</name>
@@ -559,6 +595,14 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Flagged unsure (by anyone)</source>
             <translation>Отмечены «не уверен» (кем угодно)</translation>
+        </message>
+        <message>
+            <source>Not offered in this blind session until you have graded every one of its runs.</source>
+            <translation>В слепой сессии недоступно, пока вы не оцените все её прогоны.</translation>
+        </message>
+        <message>
+            <source>Search task, answer text…</source>
+            <translation>Поиск по задаче и тексту ответа…</translation>
         </message>
     </context>
     <context>
@@ -732,6 +776,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>One per processor core</source>
             <translation>По одному на ядро процессора</translation>
+        </message>
+        <message>
+            <source>Proxy of each model adapter (http://[user:password@]host:port)</source>
+            <translation>Прокси для каждого адаптера моделей (http://[пользователь:пароль@]хост:порт)</translation>
+        </message>
+        <message>
+            <source>as %1 says, else none</source>
+            <translation>как в %1, иначе без прокси</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>без прокси</translation>
         </message>
     </context>
     <context>
@@ -2134,10 +2190,6 @@ Score locally for the rest of this session?</source>
             <translation>&amp;Сгенерировать ответы…</translation>
         </message>
         <message>
-            <source>Cannot call %1: %2 is not set in the environment.</source>
-            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
-        </message>
-        <message>
             <source>Cannot call %1: %2</source>
             <translation>Нельзя вызвать %1: %2</translation>
         </message>
@@ -2148,6 +2200,38 @@ Score locally for the rest of this session?</source>
         <message>
             <source>all tasks</source>
             <translation>все задачи</translation>
+        </message>
+        <message>
+            <source>≤ %1 USD</source>
+            <translation>≤ %1 USD</translation>
+        </message>
+        <message>
+            <source>set %1</source>
+            <translation>задайте %1</translation>
+        </message>
+        <message>
+            <source>cannot be called</source>
+            <translation>вызвать нельзя</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: set %2 in the environment or the workspace's .env.</source>
+            <translation>Нельзя вызвать %1: задайте %2 в окружении или в .env рабочей области.</translation>
+        </message>
+        <message>
+            <source>&amp;Endpoint</source>
+            <translation>&amp;Адрес API</translation>
+        </message>
+        <message>
+            <source>as in models.yaml</source>
+            <translation>как в models.yaml</translation>
+        </message>
+        <message>
+            <source>Send every chosen model's requests to this base URL instead (e.g. http://127.0.0.1:8000/v1)</source>
+            <translation>Отправлять запросы всех выбранных моделей на этот базовый URL (например, http://127.0.0.1:8000/v1)</translation>
+        </message>
+        <message>
+            <source>no price</source>
+            <translation>нет цены</translation>
         </message>
     </context>
     <context>
@@ -2303,10 +2387,6 @@ Score locally for the rest of this session?</source>
             <translation>Изучены метаданные: %1.</translation>
         </message>
         <message>
-            <source>Cannot call %1: %2 is not set in the environment.</source>
-            <translation>Нельзя вызвать %1: в окружении не задана %2.</translation>
-        </message>
-        <message>
             <source>The question failed: %1</source>
             <translation>Вопрос не удался: %1</translation>
         </message>
@@ -2337,6 +2417,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Ask a model</source>
             <translation>Спросить модель</translation>
+        </message>
+        <message>
+            <source>Cannot call %1: set %2 in the environment or the workspace's .env.</source>
+            <translation>Нельзя вызвать %1: задайте %2 в окружении или в .env рабочей области.</translation>
+        </message>
+        <message>
+            <source>endpoint: as in models.yaml</source>
+            <translation>адрес API: как в models.yaml</translation>
+        </message>
+        <message>
+            <source>Send the question to this base URL instead (e.g. http://127.0.0.1:8000/v1)</source>
+            <translation>Отправить вопрос на этот базовый URL (например, http://127.0.0.1:8000/v1)</translation>
         </message>
     </context>
     <context>
@@ -2830,6 +2922,33 @@ Score locally for the rest of this session?</source>
         <message>
             <source>… and %1 older changes</source>
             <translation>… и более ранних изменений: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>QuitGuard</name>
+        <message>
+            <source>Not saved yet: %1.</source>
+            <translation>Ещё не сохранено: %1.</translation>
+        </message>
+        <message>
+            <source>Level 1 is still scoring runs; the runs not finished yet are not scored.</source>
+            <translation>Уровень 1 ещё оценивает прогоны; незавершённые останутся неоценёнными.</translation>
+        </message>
+        <message>
+            <source>Quit PRISM Desktop?</source>
+            <translation>Выйти из PRISM Desktop?</translation>
+        </message>
+        <message>
+            <source>Quitting now would lose work:</source>
+            <translation>Если выйти сейчас, работа будет потеряна:</translation>
+        </message>
+        <message>
+            <source>Quit anyway</source>
+            <translation>Всё равно выйти</translation>
+        </message>
+        <message>
+            <source>Stay</source>
+            <translation>Остаться</translation>
         </message>
     </context>
 </TS>
