@@ -115,7 +115,13 @@ func Main(m *testing.M, tests map[string]func(*testing.T)) {
 	} {
 		flag.Set(name, value)
 	}
-	if code := m.Run(); code != 0 {
+	stdout, stderr := os.Stdout, os.Stderr
+	if quiet, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		os.Stdout, os.Stderr = quiet, quiet // its "no tests to run" and "PASS" are not the test's
+	}
+	code := m.Run()
+	os.Stdout, os.Stderr = stdout, stderr
+	if code != 0 {
 		send("end", test, "error")
 		os.Exit(3)
 	}
