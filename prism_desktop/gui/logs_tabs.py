@@ -282,6 +282,7 @@ class LogsTabs(LanguageAware, QTabWidget):
                 lines.append(self.tr("Status: %1").replace("%1", escape(str(detail["status"]))))
             if detail.get("instrument"):
                 lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
+            lines += self._gate_lines(detail)
         elif "reason" in detail:
             lines.append(self.tr("Not measured: %1").replace("%1", _reason_html(detail)))
         elif "root_causes" in detail:
@@ -324,6 +325,34 @@ class LogsTabs(LanguageAware, QTabWidget):
             self.diagnostics.setItem(row, 4, _item(d.message))
         self.diagnostics.resizeColumnsToContents()
 
+    def _gate_lines(self, detail: dict[str, Any]) -> list[str]:
+        """A library task's lint/type gate (detail.S.gate): each tool's status and first findings, and
+        the suppressions the answer tried (detail.S.suppressed), which the gate ignored."""
+        lines: list[str] = []
+        gate = detail.get("gate")
+        for tool, entry in (gate if isinstance(gate, dict) else {}).items():
+            if not isinstance(entry, dict):
+                continue
+            lines.append(
+                self.tr("Gate %1: %2, findings: %3")
+                .replace("%1", escape(str(tool)))
+                .replace("%2", escape(str(entry.get("status") or "")))
+                .replace("%3", escape(_na(entry.get("findings"))))
+            )
+            for finding in [d for d in entry.get("diagnostics") or [] if isinstance(d, dict)][:10]:
+                code, message = str(finding.get("code") or ""), str(finding.get("message") or "")
+                where = f"{finding.get('file')}:{finding.get('line')}"
+                lines.append(f"• {escape(code)} {escape(where)} {escape(message)}")
+        suppressed = [s for s in detail.get("suppressed") or [] if isinstance(s, dict)]
+        if suppressed:
+            lines.append(
+                self.tr("<b>Suppressions the gate ignored</b> (the answer tried to switch checks off):")
+            )
+            for item in suppressed[:20]:
+                where = f"{item.get('file')}:{item.get('line')}"
+                lines.append(f"• {escape(where)} <code>{escape(str(item.get('text') or ''))}</code>")
+        return lines
+
     def _diagnostic_chosen(self, row: int, _column: int) -> None:
         item = self.diagnostics.item(row, 0)
         if item is not None:
@@ -343,6 +372,13 @@ class LogsTabs(LanguageAware, QTabWidget):
                 lines.append(self.tr("Note: %1").replace("%1", escape(localized_reason(str(detail[key])))))
         if detail.get("instrument"):
             lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
+        ignored = detail.get("ignored_test_files")
+        if isinstance(ignored, list) and ignored:
+            lines.append(
+                self.tr("<b>Test files the answer added, not collected:</b> %1").replace(
+                    "%1", escape(", ".join(map(str, ignored)))
+                )
+            )
         if not detail.get("tests"):
             lines.append(self.tr("No test ran."))
         self.tests_summary.setText("<br>".join(lines))

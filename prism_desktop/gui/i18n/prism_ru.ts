@@ -1245,6 +1245,18 @@ Score locally for the rest of this session?</source>
             <source>not run</source>
             <translation>не запускался</translation>
         </message>
+        <message>
+            <source>Gate %1: %2, findings: %3</source>
+            <translation>Проверка %1: %2, замечаний: %3</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Suppressions the gate ignored&lt;/b&gt; (the answer tried to switch checks off):</source>
+            <translation>&lt;b&gt;Подавления, которые проверка не учла&lt;/b&gt; (ответ пытался отключить проверки):</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Test files the answer added, not collected:&lt;/b&gt; %1</source>
+            <translation>&lt;b&gt;Тестовые файлы, добавленные ответом, не собирались:&lt;/b&gt; %1</translation>
+        </message>
     </context>
     <context>
         <name>PerfPlot</name>
