@@ -13,13 +13,12 @@ import pytest
 from prism_desktop.sandbox.code.spec import CodeRunResult
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
-from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, owner_tag
 from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
 from prism_desktop.services.code_candidates import candidate_files
 from prism_desktop.services.code_level1 import run_spec
 from prism_desktop.services.code_test_ids import TaskTestIds
 from prism_desktop.workspace.coding import CodingWorkspace
-from tests.docker_helpers import unavailable
+from tests.docker_helpers import our_containers, unavailable
 
 BUNDLED = Path(__file__).resolve().parents[2] / "benchmarks" / "coding"
 RunAnswer = Callable[[str, str], CodeRunResult]
@@ -41,12 +40,6 @@ def engine() -> Iterator[docker.DockerClient]:
     client.close()
 
 
-def _own_containers(client: docker.DockerClient) -> set[str]:
-    """Sandbox containers created by this test process (others may be running sandboxes at the same time)."""
-    found = client.containers.list(all=True, filters={"label": f"{LABEL}=1"})
-    return {c.id for c in found if c.labels.get(OWNER_LABEL) == owner_tag()}
-
-
 @pytest.fixture(scope="session")
 def test_ids_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The collected test ids of the bundled tasks, for this session only."""
@@ -58,7 +51,7 @@ def _answer_runner(
 ) -> Iterator[RunAnswer]:
     """Run a model-like answer of a bundled task in its language's container, counting the task's tests
     as collected with its reference (TaskTestIds); no container may be left."""
-    before = _own_containers(engine)
+    before = our_containers(engine)
     test_ids = TaskTestIds(backend, cache)
 
     def run(task_id: str, answer: str) -> CodeRunResult:
@@ -72,7 +65,7 @@ def _answer_runner(
         return backend.run(run_spec(task, files, candidates, f"test-{task_id}", test_ids.ids(task)))
 
     yield run
-    left = _own_containers(engine) - before
+    left = our_containers(engine) - before
     assert not left, f"code sandbox containers left behind: {left}"
 
 
