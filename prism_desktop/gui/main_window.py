@@ -786,10 +786,12 @@ class MainWindow(QMainWindow):
 
     def _tab_changed(self, index: int) -> None:
         self._update_grading_keys()
-        if index == DEBUG_TAB:
-            review = self.review.review if self.review is not None else None
-            if review is not None:
-                self.debug.set_run_candidate(review.task_id, review.run_id, review.candidate_code)
+        if index == DEBUG_TAB and self.review is not None and self.review.review is not None:
+            review = self.review.review
+            self.debug.set_run_candidate(
+                review.task_id, review.run_id, review.candidate_code,
+                machine_hidden=not self.review.visible.machine,
+            )
 
     # -- state -------------------------------------------------------------------------------------
 

@@ -197,3 +197,32 @@ def test_the_verified_mark_stays_hidden_until_the_run_is_graded(shell_window: An
     # As if the agreement analysis had marked the run Verified.
     window.model.set_query(RunsQuery(store, verified=frozenset({first})))
     assert cell(window, 0, Column.VERIFIED) == HIDDEN
+
+
+def test_blind_run_candidate_goes_to_debug_only_once_graded(shell_window: Any, store: Any) -> None:
+    """The Debug tab runs the machine on what it is given: in a blind session, the candidate of the
+    run under review is one click away there only after the expert has graded the run (the machine's
+    verdict on it is what blind mode hides)."""
+    window = shell_window
+    session_id = create_session(store, name="blind", size=6, seed=7, blind=True)
+    window.enter_session(session_id)
+    window.tabs.setCurrentIndex(window.tabs.indexOf(window.debug))
+    settle(window)
+    assert not window.debug.load_run.isEnabled()
+    assert "grade" in window.debug.load_run.toolTip()
+
+    window.tabs.setCurrentIndex(0)
+    window.review.setFocus()
+    for key in ("8", "6", "6"):
+        click_key(window.review, key)
+    settle(window)
+    window.tabs.setCurrentIndex(window.tabs.indexOf(window.debug))
+    settle(window)
+    assert window.debug.load_run.isEnabled()
+    window.debug.load_run.click()
+    assert window.debug.editor.toPlainText() == window.review.review.candidate_code
+
+    window.leave_session()  # outside a session the candidate is always one click away
+    window.tabs.setCurrentIndex(0)
+    window.tabs.setCurrentIndex(window.tabs.indexOf(window.debug))
+    assert window.debug.load_run.isEnabled()

@@ -730,6 +730,10 @@ Score locally for the rest of this session?</source>
             <source>This run's candidate</source>
             <translation>Кандидат прогона</translation>
         </message>
+        <message>
+            <source>Blind session: grade this run first (Level 1 here would show the machine's verdict)</source>
+            <translation>Слепая сессия: сначала оцените этот прогон (Level 1 здесь показал бы вердикт машины)</translation>
+        </message>
     </context>
     <context>
         <name>SettingsDialog</name>
