@@ -5,6 +5,7 @@ A real Docker engine, a real `score`-like process in a subprocess, a real SIGKIL
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -20,6 +21,8 @@ import pytest
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL
+from prism_desktop.services.code_test_ids import TaskTestIds
+from prism_desktop.workspace.coding import CodingWorkspace
 from tests.docker_helpers import unavailable
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
@@ -29,16 +32,20 @@ ROOT = Path(__file__).resolve().parents[2]
 # so the container is still there when the process is killed.
 SCORING_PROCESS = textwrap.dedent(
     """
+    import json
+    import os
     from pathlib import Path
     from prism_desktop.sandbox.code_docker import CodeDockerBackend
     from prism_desktop.sandbox.image import connect
-    from prism_desktop.services.code_level1 import candidate_files, run_spec
+    from prism_desktop.services.code_candidates import candidate_files
+    from prism_desktop.services.code_level1 import run_spec
     from prism_desktop.workspace.coding import CodingWorkspace
 
     task = CodingWorkspace.open(Path("benchmarks/coding")).task("algo_py_001")
     answer = "```python\\nimport time\\ntime.sleep(600)\\ndef merge_sorted_lists(lists): return []\\n```"
     files, candidates, _ = candidate_files(task, answer)
-    CodeDockerBackend(connect()).run(run_spec(task, files, candidates, "killed-run"))
+    test_ids = json.loads(os.environ["TEST_IDS"])  # the task's ids, collected by the test beforehand
+    CodeDockerBackend(connect()).run(run_spec(task, files, candidates, "killed-run", test_ids))
     """
 )
 
@@ -52,8 +59,12 @@ def containers_of(client: docker.DockerClient, pid: int) -> list[str]:
 def test_a_code_backend_sweeps_the_container_of_a_killed_run(engine: docker.DockerClient) -> None:
     if not code_image(engine, "python").present:
         unavailable("the Python code image is missing (prism-desktop sandbox build --code python)")
+    task = CodingWorkspace.open(ROOT / "benchmarks" / "coding").task("algo_py_001")
+    test_ids = TaskTestIds(CodeDockerBackend(engine)).ids(task)  # its own container, gone before we watch
     process = subprocess.Popen(
-        [sys.executable, "-c", SCORING_PROCESS], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}
+        [sys.executable, "-c", SCORING_PROCESS],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TEST_IDS": json.dumps(test_ids)},
     )
     left: list[str] = []
     try:
