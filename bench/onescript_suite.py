@@ -77,6 +77,15 @@ EXCLUDED: dict[str, str] = {
     "zipfilereader-from-stream.os": FILES + " (zip archives)",
 }
 
+# A test in an included file is host-specific when its method, or a module method it calls, names
+# one of these: the files and folders of the machine, the running script's file, scripts attached
+# or compiled as objects of the host, the host's system information and command line.
+HOST_NAMES = (
+    "ИмяВременногоФайла", "КаталогВременныхФайлов", "ТекущийСценарий", "ЗагрузитьСценарий",
+    "ПодключитьСценарий", "СистемнаяИнформация", "АргументыКоманднойСтроки", "Новый Файл",
+    "ЗаписьТекста", "ЧтениеТекста", "ФайловыйПоток", "КопироватьФайл", "ПереместитьФайл",
+    "УдалитьФайлы", "НайтиФайлы", "ОбъединитьПути", ".Записать(ИмяФайла", ".Прочитать(ИмяФайла",
+)
 CALL_TIMEOUT_S = 20.0
 
 
@@ -225,6 +234,35 @@ class FileResult:
     passed: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
     load_error: str | None = None
+    host_specific: dict[str, str] = field(default_factory=dict)
+
+
+_METHOD = re.compile(
+    r"^[ \t]*(?:Процедура|Функция)[ \t]+(\w+)[ \t]*\((.*?)^[ \t]*(?:КонецПроцедуры|КонецФункции)",
+    re.IGNORECASE | re.MULTILINE | re.DOTALL,
+)
+
+
+def host_specific_tests(text: str, tests: list[str]) -> dict[str, str]:
+    """Test -> the host name its code uses (its own body or a module method it calls, transitively)."""
+    bodies = {m.group(1).lower(): m.group(2) for m in _METHOD.finditer(text)}
+    found: dict[str, str] = {}
+    for test in tests:
+        seen: set[str] = set()
+        pending = [test.lower()]
+        while pending:
+            name = pending.pop()
+            if name in seen or name not in bodies:
+                continue
+            seen.add(name)
+            body = bodies[name]
+            lowered = body.lower()
+            hit = next((h for h in HOST_NAMES if h.lower() in lowered), None)
+            if hit is not None:
+                found[test] = hit
+                break
+            pending.extend(n for n in bodies if n not in seen and re.search(rf"\b{re.escape(n)}\s*\(", lowered))
+    return found
 
 
 _TEST_NAME = re.compile(r"\.Добавить\(\s*\"([^\"]+)\"\s*\)", re.IGNORECASE)
@@ -247,10 +285,15 @@ def run_file(path: Path) -> FileResult:
         names = engine.call(module, "ПолучитьСписокТестов", [Assertions(limits)])
     except (ModuleLoadError, BslRuntimeError, ExecutionLimit) as exc:
         result.load_error = _describe(exc)
-        result.failed = [(name, result.load_error) for name in _declared_tests(text)]
+        declared = _declared_tests(text)
+        result.host_specific = host_specific_tests(text, declared)
+        result.failed = [(name, result.load_error) for name in declared if name not in result.host_specific]
         return result
     tests = [to_string(n) for n in rt.iterate(names)] if isinstance(names, BslArray) else []
+    result.host_specific = host_specific_tests(text, tests)
     for name in tests:
+        if name in result.host_specific:
+            continue
         try:
             engine.call(module, name)
         except (BslRuntimeError, ExecutionLimit) as exc:
@@ -293,8 +336,11 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
         total += count
         total_passed += len(result.passed)
         note = f"  [{result.load_error}]" if result.load_error else ""
-        out(f"{result.name:36} {len(result.passed):4} passed {len(result.failed):4} failed{note}")
+        skipped = f" {len(result.host_specific):3} host-specific" if result.host_specific else ""
+        out(f"{result.name:36} {len(result.passed):4} passed {len(result.failed):4} failed{skipped}{note}")
         if args.verbose:
+            for name, why in result.host_specific.items():
+                out(f"    HOST {name}: uses {why}")
             for name, error in result.failed:
                 out(f"    FAIL {name}: {error[:300]}")
     share = f"{100 * total_passed / total:.1f}%" if total else "N/A"

@@ -251,13 +251,14 @@ _DIGITS = frozenset("0123456789")
 
 
 @builtin("СтрШаблон", "StrTemplate")
-def str_template(template: Any, *values: Any) -> str:
+def str_template(template: Any = None, *values: Any) -> str:
     """%1 … %10 (or %(1) … %(10), to write a digit right after) are replaced with the values'
     presentations, %% gives %; a missing value gives "". As OneScript checks a template: the digits
     after % are read as one number, which must be 1 … 10; a % followed by anything else is a syntax
     error at that place; and passing more values than the largest number used is an error
-    (trailing Неопределено values do not count)."""
-    s = arg_str(template)
+    (trailing Неопределено values do not count). A skipped template is empty (OneScript: `СтрШаблон(,)`
+    gives "")."""
+    s = "" if template is None else arg_str(template)
     if len(values) > 10:
         raise BslRuntimeError(TOO_MANY_ARGS)
     out: list[str] = []
