@@ -155,7 +155,7 @@ class Assertions(BslObject):
     @method("ПроверитьРавенствоДатСТочностью2Секунды", "AssertDatesWithin2Seconds")
     def dates_close(self, first: Any, second: Any, extra: Any = "") -> None:
         if abs((first - second).total_seconds()) > 2:
-            self._fail(f"Даты <{to_string(first)}> и <{to_string(second)}> расходятся больше чем на 2 с", extra)
+            self._fail(f"Даты <{to_string(first)}> и <{to_string(second)}> расходятся > 2 с", extra)
 
     @method("ПроверитьЗаполненность", "AssertFilled")
     def filled(self, value: Any, extra: Any = "") -> None:
@@ -261,7 +261,8 @@ def host_specific_tests(text: str, tests: list[str]) -> dict[str, str]:
             if hit is not None:
                 found[test] = hit
                 break
-            pending.extend(n for n in bodies if n not in seen and re.search(rf"\b{re.escape(n)}\s*\(", lowered))
+            called = (n for n in bodies if re.search(rf"\b{re.escape(n)}\s*\(", lowered))
+            pending.extend(n for n in called if n not in seen)
     return found
 
 
@@ -269,9 +270,10 @@ _TEST_NAME = re.compile(r"\.Добавить\(\s*\"([^\"]+)\"\s*\)", re.IGNORECA
 
 
 def _declared_tests(text: str) -> list[str]:
-    """The test names a file adds to its list, read from its text: what counts as failed when the
-    file does not even load."""
-    return _TEST_NAME.findall(text)
+    """The test names a file's ПолучитьСписокТестов adds to its list, read from its text: what counts
+    as failed when the file does not even load."""
+    bodies = {m.group(1).lower(): m.group(2) for m in _METHOD.finditer(text)}
+    return _TEST_NAME.findall(bodies.get("получитьсписоктестов", ""))
 
 
 def run_file(path: Path) -> FileResult:
