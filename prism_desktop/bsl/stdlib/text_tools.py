@@ -13,7 +13,7 @@ import re
 from typing import Any
 from urllib.parse import quote, unquote
 
-from prism_desktop.bsl.stdlib.collections.array import BslArray
+from prism_desktop.bsl.stdlib.collections.array import BslArray, BslFixedArray
 from prism_desktop.bsl.stdlib.globals import arg_bool, arg_int, arg_str, builtin, global_property
 from prism_desktop.bsl.stdlib.types import register_constructor
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method, prop
@@ -113,6 +113,17 @@ class TextDocument(BslObject):
         raise BslRuntimeError(FILES_REFUSED.format("ТекстовыйДокумент.Записать"))
 
 
+# .NET's named group (?<name>…) / (?'name'…) and back reference \k<name>, in Python's spelling; the
+# look-behinds (?<= and (?<! stay as they are.
+_DOTNET_NAMED_GROUP = re.compile(r"(?<!\\)\(\?(?:<(?![=!])([^\W\d]\w*)>|'([^\W\d]\w*)')")
+_DOTNET_BACKREF = re.compile(r"\\k<([^\W\d]\w*)>")
+
+
+def python_pattern(pattern: str) -> str:
+    converted = _DOTNET_NAMED_GROUP.sub(lambda m: f"(?P<{m.group(1) or m.group(2)}>", pattern)
+    return _DOTNET_BACKREF.sub(lambda m: f"(?P={m.group(1)})", converted)
+
+
 class RegexMatch(BslObject):
     """СовпадениеРегулярногоВыражения: Значение, Индекс (0-based, as OneScript), Длина, Группы."""
 
@@ -136,17 +147,55 @@ class RegexMatch(BslObject):
         return len(self.match.group(0))
 
     @prop("Группы", "Groups")
-    def groups(self) -> BslArray:
-        return BslArray([RegexGroup(self.match, i) for i in range(self.match.re.groups + 1)])
+    def groups(self) -> RegexGroups:
+        numbered = dotnet_groups(self.match.re)
+        return RegexGroups([RegexGroup(self.match, number, name) for number, name in numbered])
+
+
+def dotnet_groups(pattern: re.Pattern[str]) -> list[tuple[int, str]]:
+    """(Python group number, .NET name) in .NET's order: the whole match, the unnamed groups left to
+    right (named "1", "2", …), then the named ones left to right."""
+    named = {number: name for name, number in pattern.groupindex.items()}
+    unnamed = [n for n in range(1, pattern.groups + 1) if n not in named]
+    ordered = [(0, "0")] + [(n, str(i)) for i, n in enumerate(unnamed, 1)]
+    return ordered + sorted(named.items())
+
+
+class RegexMatches(BslFixedArray):
+    """КоллекцияСовпаденийРегулярногоВыражения: Количество, [индекс], Для Каждого."""
+
+    TYPE_RU = "КоллекцияСовпаденийРегулярногоВыражения"
+    TYPE_EN = "RegExMatchCollection"
+    __slots__ = ()
+
+
+class RegexGroups(BslFixedArray):
+    """КоллекцияГруппРегулярногоВыражения: as a fixed array, plus ПоИмени."""
+
+    TYPE_RU = "КоллекцияГруппРегулярногоВыражения"
+    TYPE_EN = "RegExGroupCollection"
+    __slots__ = ()
+
+    @method("ПоИмени", "ByName")
+    def by_name(self, name: Any) -> RegexGroup:
+        wanted = arg_str(name)
+        for group in self.items:
+            if group.name == wanted:
+                return RegexGroup(group.match, group.number, group.name)  # always a new object (OneScript)
+        raise BslRuntimeError(f"Группа не найдена ({wanted})")
 
 
 class RegexGroup(BslObject):
     TYPE_RU = "ГруппаРегулярногоВыражения"
     TYPE_EN = "RegExGroup"
-    __slots__ = ("match", "number")
+    __slots__ = ("match", "name", "number")
 
-    def __init__(self, match: re.Match[str], number: int) -> None:
-        self.match, self.number = match, number
+    def __init__(self, match: re.Match[str], number: int, name: str = "") -> None:
+        self.match, self.number, self.name = match, number, name
+
+    @prop("Имя", "Name")
+    def group_name(self) -> str:
+        return self.name
 
     @prop("Значение", "Value")
     def value(self) -> str:
@@ -173,13 +222,13 @@ class Regex(BslObject):
         if not args:
             raise BslRuntimeError("Ошибка при вызове конструктора (РегулярноеВыражение): не задан шаблон")
         self.pattern = arg_str(args[0])
-        self.ignore_case, self.multiline = False, True
+        self.ignore_case, self.multiline = True, True  # OneScript's defaults: both on
         self._compiled()
 
     def _compiled(self) -> re.Pattern[str]:
         flags = (re.IGNORECASE if self.ignore_case else 0) | (re.MULTILINE if self.multiline else 0)
         try:
-            return re.compile(self.pattern, flags)
+            return re.compile(python_pattern(self.pattern), flags)
         except re.error as error:
             raise BslRuntimeError(f"Неверное регулярное выражение: {error}") from None
 
@@ -202,9 +251,9 @@ class Regex(BslObject):
         return self._compiled().search(arg_str(text), 0 if start is None else arg_int(start)) is not None
 
     @method("НайтиСовпадения", "Matches")
-    def matches(self, text: Any, start: Any = None) -> BslArray:
+    def matches(self, text: Any, start: Any = None) -> RegexMatches:
         found = self._compiled().finditer(arg_str(text), 0 if start is None else arg_int(start))
-        return BslArray([RegexMatch(m) for m in found])
+        return RegexMatches([RegexMatch(m) for m in found])
 
     @method("Заменить", "Replace")
     def replace(self, text: Any, replacement: Any) -> str:
