@@ -50,6 +50,10 @@ def decode_string(text: Any, how: Any, _encoding: Any = None) -> str:
     return unquote(arg_str(text), encoding="utf-8")
 
 
+def _text_lines(text: Any) -> list[str]:
+    return arg_str(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 class TextDocument(BslObject):
     """ТекстовыйДокумент: lines of text in memory."""
 
@@ -73,7 +77,8 @@ class TextDocument(BslObject):
 
     @method("ПолучитьТекст", "GetText")
     def get_text(self) -> str:
-        return "\n".join(self.lines)
+        """Every line ends with a line feed, the last one too (OneScript)."""
+        return "".join(line + "\n" for line in self.lines)
 
     @method("КоличествоСтрок", "LineCount")
     def line_count(self) -> int:
@@ -81,7 +86,7 @@ class TextDocument(BslObject):
 
     @method("ДобавитьСтроку", "AddLine")
     def add_line(self, text: Any = "") -> None:
-        self.lines.extend(arg_str(text).replace("\r\n", "\n").split("\n"))
+        self.lines.extend(_text_lines(text))
 
     @method("ПолучитьСтроку", "GetLine")
     def get_line(self, number: Any) -> str:
@@ -90,11 +95,19 @@ class TextDocument(BslObject):
 
     @method("ВставитьСтроку", "InsertLine")
     def insert_line(self, number: Any, text: Any = "") -> None:
-        self.lines.insert(self._index(number, allow_end=True), arg_str(text))
+        """Before line `number`; a number below 1 inserts at the start, past the end appends (OneScript).
+        Text with line breaks becomes several lines."""
+        position = min(max(arg_int(number) - 1, 0), len(self.lines))
+        self.lines[position:position] = _text_lines(text)
 
     @method("ЗаменитьСтроку", "ReplaceLine")
     def replace_line(self, number: Any, text: Any) -> None:
-        self.lines[self._index(number)] = arg_str(text)
+        """Text with line breaks replaces the line with several; a number past the end changes nothing
+        (OneScript)."""
+        if arg_int(number) > len(self.lines):
+            return
+        index = self._index(number)
+        self.lines[index : index + 1] = _text_lines(text)
 
     @method("УдалитьСтроку", "DeleteLine")
     def delete_line(self, number: Any) -> None:
