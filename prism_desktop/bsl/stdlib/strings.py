@@ -341,17 +341,17 @@ def char_code(text: Any, position: Any = None) -> int:
 
 @builtin("НСтр", "NStr")
 def nstr(text: Any, language: Any = None) -> str:
-    """НСтр("ru = 'Привет'; en = 'Hello'", КодЯзыка): the string for the language, Russian by default,
-    the first one when the language is absent."""
-    s = arg_str(text)
-    wanted = "ru" if language is None else arg_str(language).strip().lower()
-    entries = _parse_nstr(s)
-    if not entries:
-        return ""
-    for code, value in entries:
-        if code == wanted:
-            return value
-    return entries[0][1]
+    """НСтр("ru = 'Привет'; en = 'Hello'", КодЯзыка): the string for the language. As OneScript: a
+    language asked for and absent gives ""; without a language, Russian, else English, else the first."""
+    entries: dict[str, str] = {}
+    for code, value in _parse_nstr(arg_str(text)):
+        entries.setdefault(code, value)  # the first entry of a code wins
+    if language is not None:
+        return entries.get(arg_str(language).strip().lower(), "")
+    for code in ("ru", "en"):
+        if code in entries:
+            return entries[code]
+    return next(iter(entries.values()), "")
 
 
 def _parse_nstr(text: str) -> list[tuple[str, str]]:
