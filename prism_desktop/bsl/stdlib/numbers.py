@@ -16,7 +16,7 @@ from prism_desktop.bsl.stdlib.globals import (
     invalid_argument,
 )
 from prism_desktop.bsl.values import numbers
-from prism_desktop.bsl.values.base import BslRuntimeError
+from prism_desktop.bsl.values.base import BslRuntimeError, is_number
 from prism_desktop.bsl.values.compare import greater, less
 from prism_desktop.bsl.values.enums import EnumValue, make_enum
 
@@ -40,9 +40,13 @@ def round_(value: Any, digits: Any = None, mode: Any = None) -> Number:
         return numbers.round_number(value, digits)
     number = arg_number(value)
     places = 0 if digits is None else arg_int(digits)
-    if mode is not None and not isinstance(mode, EnumValue):
+    if mode is None or isinstance(mode, EnumValue):
+        half_down = mode is ROUND_15_AS_10
+    elif is_number(mode):  # OneScript takes a number too: 0 is Окр15как10, any other Окр15как20
+        half_down = mode == 0
+    else:
         raise invalid_argument(3)
-    style = numbers.ROUND_HALF_DOWN if mode is ROUND_15_AS_10 else numbers.ROUND_HALF_AWAY
+    style = numbers.ROUND_HALF_DOWN if half_down else numbers.ROUND_HALF_AWAY
     return numbers.round_number(number, places, style)
 
 
