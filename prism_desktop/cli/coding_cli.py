@@ -183,4 +183,14 @@ def report_coding(root: Path, args: argparse.Namespace) -> int:
             ]
         )  # fmt: skip
     print(format_table(headers, table, ["<", "<", "<", ">", ">", ">", ">", ">", ">", ">", ">"]))
+    print(CODING_LEGEND)
     return EXIT_OK
+
+
+# What the coding report's short headers mean (the definitions: docs/multi-sample.md).
+CODING_LEGEND = (
+    "S, M: mean S and M over the runs; pass@k: chance that one of k samples of a task passes every test\n"
+    "SS: stability score, 1 − spread of a task's pass/fail results over its samples (1: always the same)\n"
+    "PCS: partial credit score, the mean share of hidden tests passed\n"
+    "compiles: share of samples that compile"
+)

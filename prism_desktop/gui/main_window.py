@@ -94,9 +94,17 @@ class ImportOutcome:
     def new_results(self) -> int:
         return sum(s.level1_results.new + s.grades.new for s in self.summaries)
 
+    @property
+    def kept_grades(self) -> int:
+        """Grades an expert file would have overwritten although they changed after it was written."""
+        return sum(len(s.conflicts) for s in self.summaries)
 
-def open_and_import(store: Store, root: Path, progress: Any = None) -> ImportOutcome:
-    """Read the workspace at `root` and import its result files one by one (experiments first)."""
+
+def open_and_import(
+    store: Store, root: Path, progress: Any = None, imported_by: str | None = None
+) -> ImportOutcome:
+    """Read the workspace at `root` and import its result files one by one (experiments first);
+    `imported_by`: the window's expert, named in the history of grades an expert file changes."""
     workspace = open_workspace(root)  # a PRISM workspace or a coding bench
     outcome = ImportOutcome(workspace)
     files = result_files(workspace)
@@ -104,7 +112,7 @@ def open_and_import(store: Store, root: Path, progress: Any = None) -> ImportOut
         if progress is not None:
             progress(number, len(files), path.name)
         try:
-            outcome.summaries.append(import_results(store, workspace, [path]))
+            outcome.summaries.append(import_results(store, workspace, [path], imported_by=imported_by))
         except WorkspaceError as error:
             outcome.problems.extend(error.problems)
     if progress is not None:
@@ -266,10 +274,10 @@ class MainWindow(QMainWindow):
         self.import_progress.setVisible(True)
         self.import_progress.setRange(0, 0)
         self.statusBar().showMessage(self.tr("Opening workspace %1…").replace("%1", str(root)))
-        store = self.store
+        store, expert = self.store, self.settings.expert_name or None
 
         def job(progress: Any, _cancel: Any) -> ImportOutcome:
-            return open_and_import(store, root, progress)
+            return open_and_import(store, root, progress, expert)
 
         self.background.start(
             job,
@@ -300,14 +308,18 @@ class MainWindow(QMainWindow):
         self._new_review(workspace)
         self.refresh_choices()
         self._retranslate()
-        self.statusBar().showMessage(
+        message = (
             self.tr("Workspace %1: %2 tasks; imported %3 new runs and %4 new results.")
             .replace("%1", workspace.root.name)
             .replace("%2", str(len(workspace.tasks)))
             .replace("%3", str(outcome.new_runs))
-            .replace("%4", str(outcome.new_results)),
-            10_000,
+            .replace("%4", str(outcome.new_results))
         )
+        if outcome.kept_grades:
+            message += " " + self.tr(
+                "%1 grade(s) kept as stored: changed after their expert file was written."
+            ).replace("%1", str(outcome.kept_grades))
+        self.statusBar().showMessage(message, 10_000)
         if outcome.problems:
             self._show_problems(self.tr("Some result files could not be imported"), outcome.problems)
         if self.table.current_run is None and self.model.rowCount() > 0:

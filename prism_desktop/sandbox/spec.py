@@ -94,7 +94,7 @@ class TestsMeasurement:
 @dataclass
 class SizeOutcome:
     size: int
-    status: str  # "ok" | "timeout" | "error" | "limit"
+    status: str  # "ok" | "timeout" | "error" | "limit" (the candidate's doing) | "infra" (ours: N/A)
     ops: int | None = None  # category A: line entries + cost-model charges
     counts: dict[str, int] = field(default_factory=dict)  # category B: {"sdbl": n, "reg_reads": n}
     seconds: float | None = None

@@ -283,6 +283,10 @@ Score locally for the rest of this session?</source>
             <translation>Открыть рабочую папку (PRISM: tasks/ и metrics/; задачи на Python, TypeScript и Go: dataset/)</translation>
         </message>
         <message>
+            <source>%1 grade(s) kept as stored: changed after their expert file was written.</source>
+            <translation>Оценок оставлено как в хранилище: %1 — их изменили после того, как был записан файл эксперта.</translation>
+        </message>
+        <message>
             <source>Runs of &amp;every workspace in the store</source>
             <translation>Прогоны &amp;всех рабочих пространств хранилища</translation>
         </message>
@@ -1869,8 +1873,20 @@ Score locally for the rest of this session?</source>
             <translation>✗ не Verified</translation>
         </message>
         <message>
-            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks</source>
-            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4</translation>
+            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks, over at least %5 runs</source>
+            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4, не меньше чем на %5 прогонах</translation>
+        </message>
+        <message>
+            <source>category %1: Verified</source>
+            <translation>категория %1: Verified</translation>
+        </message>
+        <message>
+            <source>category %1: not Verified</source>
+            <translation>категория %1: не Verified</translation>
+        </message>
+        <message>
+            <source>Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 experts grading the same runs. What to do: let another expert grade this session's runs (Review → Calibration sessions…, or prism-desktop session assign), or import their expert file; then press Compute. Until then the figures stay empty and nothing can be Verified.</source>
+            <translation>Эту сессию оценили экспертов: %1 (%2). Для согласия нужен консенсус: не меньше %3 экспертов, оценивших одни и те же прогоны. Что сделать: дайте другому эксперту оценить прогоны этой сессии (Проверка → Калибровочные сессии… или prism-desktop session assign) или импортируйте его файл эксперта; затем нажмите «Вычислить». До тех пор показатели пусты и ничего не может быть Verified.</translation>
         </message>
         <message>
             <source>else → %1</source>
@@ -1914,10 +1930,6 @@ Score locally for the rest of this session?</source>
         <message>
             <source>no run was graded by both sides</source>
             <translation>ни один прогон не оценён обеими сторонами</translation>
-        </message>
-        <message>
-            <source>every rating is the same single step: observed and chance agreement are both 1, taken as 1.0</source>
-            <translation>все оценки — одна и та же ступень: наблюдаемое и случайное согласие равны 1, принято 1,0</translation>
         </message>
         <message>
             <source>no run was graded by every expert</source>
@@ -1974,6 +1986,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>no run of session “{session}” is graded yet</source>
             <translation>в сессии «{session}» ещё нет оценённых прогонов</translation>
+        </message>
+        <message>
+            <source>every rating is one and the same step: chance agreement is 1, so agreement beyond chance cannot be measured (it needs runs graded at different steps)</source>
+            <translation>все оценки — одна и та же ступень: случайное согласие равно 1, и согласие сверх случайного измерить нельзя (нужны прогоны, оценённые разными ступенями)</translation>
+        </message>
+        <message>
+            <source>the machine scored none of the {runs} run(s) with a consensus: score them (Level 1) first</source>
+            <translation>машина не оценила ни одного из прогонов с консенсусом ({runs}): сначала оцените их (уровень 1)</translation>
+        </message>
+        <message>
+            <source>{figure} = {value} on only {n} run(s) with a consensus and a machine score on {split} tasks; Verified needs at least {min_runs}</source>
+            <translation>{figure} = {value} всего на {n} прогонах с консенсусом и баллом машины (задачи {split}); для Verified нужно не меньше {min_runs}</translation>
         </message>
     </context>
     <context>
@@ -2714,6 +2738,22 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Say who you are first (File → Settings…).</source>
             <translation>Сначала укажите, кто вы (Файл → Настройки…).</translation>
+        </message>
+        <message>
+            <source>lower the distance above, or let a second expert grade this session's runs</source>
+            <translation>уменьшите расстояние выше или дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>let a second expert grade this session's runs</source>
+            <translation>дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>Nothing to settle: no run of this session has grades more than %1 step(s) apart. Adjudication needs the same run graded by two or more experts who disagree. What to do: %2 (prism-desktop session assign); their disagreements appear here.</source>
+            <translation>Разбирать нечего: ни в одном прогоне этой сессии оценки не расходятся больше чем на %1 ступ. Для арбитража нужен прогон, который оценили два или больше эксперта и разошлись. Что сделать: %2 (prism-desktop session assign); их расхождения появятся здесь.</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
         </message>
     </context>
     <context>
