@@ -282,7 +282,7 @@ def run_file(path: Path) -> FileResult:
     limits = RunLimits(timeout_s=CALL_TIMEOUT_S)
     engine = Engine(limits=limits)
     try:
-        module = engine.load(text, path.stem)
+        module = engine.load(text, path.stem, onescript=True)  # .os scripts: #native, parameter annotations
         engine.run_body(module)
         names = engine.call(module, "ПолучитьСписокТестов", [Assertions(limits)])
     except (ModuleLoadError, BslRuntimeError, ExecutionLimit) as exc:
