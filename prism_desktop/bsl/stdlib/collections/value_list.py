@@ -12,13 +12,12 @@ from typing import Any, Self
 
 from prism_desktop.bsl.stdlib.collections.arguments import (
     READ_ONLY_INDEX,
-    bad_value,
     checked_index,
-    move_target,
     optional_str,
+    oscript_move_target,
     out_of_range,
+    position_by_number,
     to_int,
-    to_int_converted,
     type_mismatch,
 )
 from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
@@ -88,12 +87,6 @@ class BslValueListItem(BslObject):
         self.picture = value
 
 
-# OneScript's wording of the errors of Удалить and Сдвинуть (its tests/value-list.os checks them)
-INDEX_OUT_OF_LIST = "Значение индекса выходит за пределы диапазона"
-WRONG_ARGUMENT_TYPE = "Неверный тип аргумента"
-MOVE_OUT_OF_RANGE = "Неверное значение аргумента номер 2"
-
-
 class BslValueList(BslObject):
     TYPE_RU = "СписокЗначений"
     TYPE_EN = "ValueList"
@@ -134,14 +127,7 @@ class BslValueList(BslObject):
                 if candidate is item:
                     return position
             raise BslRuntimeError("Элемент не принадлежит списку значений")
-        # Удалить and Сдвинуть by number: OneScript's wording of a bad index and of a non-number
-        try:
-            index = to_int_converted(item, 1)
-        except BslRuntimeError:
-            raise BslRuntimeError(WRONG_ARGUMENT_TYPE) from None
-        if not 0 <= index < len(self.items):
-            raise BslRuntimeError(INDEX_OUT_OF_LIST)
-        return index
+        return position_by_number(item, len(self.items))  # Удалить and Сдвинуть: OneScript's wording
 
     @method("Добавить", "Add")
     def add(
@@ -207,12 +193,7 @@ class BslValueList(BslObject):
     @method("Сдвинуть", "Move")
     def move(self, item: Any, offset: Any) -> None:
         source = self._position(item)
-        try:
-            target = move_target(source, offset, len(self.items), wraps=False)
-        except BslRuntimeError as error:
-            if error.message != bad_value(2).message:  # a wrong type keeps its own message
-                raise
-            raise BslRuntimeError(MOVE_OUT_OF_RANGE) from None
+        target = oscript_move_target(source, offset, len(self.items), wraps=False)
         self.items.insert(target, self.items.pop(source))
 
     @method("Скопировать", "Copy")
