@@ -50,14 +50,16 @@ def test_type_description_from_names() -> None:
 def test_type_description_names_objects_and_metadata_types() -> None:
     td = BslTypeDescription.of("ValueTable", "Массив", "СправочникСсылка.Товары")
     assert [t.name for t in td.types] == ["ТаблицаЗначений", "Массив", "СправочникСсылка.Товары"]
-    with pytest.raises(BslRuntimeError, match="Тип не определен"):
+    with pytest.raises(BslRuntimeError, match="Тип не зарегистрирован"):  # OneScript's wording
         BslTypeDescription.of("Не тип")
+    with pytest.raises(BslRuntimeError, match=r"Тип не зарегистрирован \(НеБулево\)"):
+        CONSTRUCTORS["описаниетипов"](["НеБулево"])  # written in code, one unknown name is no metadata type
 
 
 def test_type_description_from_array_and_from_another() -> None:
     base = CONSTRUCTORS["typedescription"]([BslArray.from_values([BslType("Число"), BslType("Строка")])])
     derived = CONSTRUCTORS["описаниетипов"]([base, "Дата", "Строка"])
-    assert [t.name for t in derived.types] == ["Число", "Дата"]
+    assert [t.name for t in derived.types] == ["Дата", "Число"]  # OneScript's order of types
     assert CONSTRUCTORS["описаниетипов"]([]).types == []
     with pytest.raises(BslRuntimeError, match="Несоответствие типов"):
         CONSTRUCTORS["описаниетипов"]([5])

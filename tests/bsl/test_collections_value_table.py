@@ -349,7 +349,7 @@ def test_move_rows() -> None:
     assert t.column_values("Количество") == [2, 3, 5, 1]
     call(t, "Сдвинуть", 3, -3)
     assert t.column_values("Количество") == [1, 2, 3, 5]
-    with pytest.raises(BslRuntimeError, match="Недопустимое значение параметра"):
+    with pytest.raises(BslRuntimeError, match="Неверное значение аргумента номер 2"):  # OneScript's wording
         call(t, "Сдвинуть", 0, -1)
 
 

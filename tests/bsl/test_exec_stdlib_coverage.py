@@ -12,7 +12,17 @@ from prism_desktop.bsl.values.base import BslRuntimeError
 # Names the engine implements that names.py spells differently or lacks (reported to its owner):
 # the platform's function is СтрЗаканчиваетсяНа (names.py has "СтрЗаканчиваетсяС"), and
 # ПолучитьCOMОбъект is a global function of the platform that names.py does not list.
-NAMES_TABLE_GAPS = {"СтрЗаканчиваетсяНа", "ПолучитьCOMОбъект"}
+# The binary-data conversions between Base64/hex *data* and buffers and ПолучитьМаскуВсеФайлы are
+# platform functions (8.3.9+) the table does not list yet (the global-context table is being completed).
+NAMES_TABLE_GAPS = {
+    "СтрЗаканчиваетсяНа", "ПолучитьCOMОбъект", "ПолучитьМаскуВсеФайлы",
+    "ПолучитьBase64ДвоичныеДанныеИзДвоичныхДанных", "ПолучитьДвоичныеДанныеИзBase64ДвоичныхДанных",
+    "ПолучитьHexДвоичныеДанныеИзДвоичныхДанных", "ПолучитьДвоичныеДанныеИзHexДвоичныхДанных",
+    "ПолучитьBase64БуферДвоичныхДанныхИзБуфераДвоичныхДанных",
+    "ПолучитьБуферДвоичныхДанныхИзBase64БуфераДвоичныхДанных",
+    "ПолучитьHexБуферДвоичныхДанныхИзБуфераДвоичныхДанных",
+    "ПолучитьБуферДвоичныхДанныхИзHexБуфераДвоичныхДанных",
+}
 
 # What the executor must implement (the brief, item 3).
 REQUIRED = [

@@ -99,8 +99,10 @@ def test_presentations_and_types() -> None:
 
 
 def test_format_string_parsing() -> None:
+    # a parameter without "=" is not given (OneScript: "ЧВН;" adds no leading zeros)
     parsed = parse_format_string("ЧДЦ=2; ЧРГ=' '; ДФ=\"дд.ММ\"; ЧН")
-    assert parsed == {"ЧДЦ": "2", "ЧРГ": " ", "ДФ": "дд.ММ", "ЧН": ""}
+    assert parsed == {"ЧДЦ": "2", "ЧРГ": " ", "ДФ": "дд.ММ"}
+    assert parse_format_string("ЧН=") == {"ЧН": ""}
     assert parse_format_string("ND=5; NFD=1") == {"ЧЦ": "5", "ЧДЦ": "1"}
 
 
@@ -108,7 +110,8 @@ def test_format_string_parsing() -> None:
     ("value", "spec", "text"),
     [
         (Decimal("1234.567"), "ЧДЦ=1", f"1{NB}234,6"),
-        (1234567, "ЧГ=3,0", f"1234{NB}567"),
+        (1234567, "ЧГ=3,0", f"1{NB}234{NB}567"),  # OneScript: a second size of 0 repeats the first
+        (1234567, "ЧГ=3", f"1234{NB}567"),  # OneScript: no second size groups the lowest digits only
         (Decimal("12.5"), "ЧЦ=5; ЧДЦ=2; ЧВН=", "012,50"),
         (123456, "ЧЦ=3", "999"),
         (-5, "ЧО=3", "5-"),

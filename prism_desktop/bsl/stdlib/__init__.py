@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
     action,
+    binary_buffers,
     binary_data,
     dates,
     json_text,

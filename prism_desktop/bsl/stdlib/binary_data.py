@@ -16,7 +16,7 @@ import codecs
 import zlib
 from typing import Any
 
-from prism_desktop.bsl.stdlib.globals import arg_bool, arg_str, builtin, global_property
+from prism_desktop.bsl.stdlib.globals import arg_bool, arg_int, arg_str, builtin, global_property
 from prism_desktop.bsl.stdlib.types import register_constructor
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, is_number, method, prop
 from prism_desktop.bsl.values.enums import EnumValue, make_enum
@@ -37,7 +37,14 @@ HASH_FUNCTIONS, _HASHES = make_enum(
 )
 TEXT_ENCODINGS, _ENCODINGS = make_enum(
     "КодировкаТекста",
-    [("ANSI", "ANSI"), ("OEM", "OEM"), ("UTF16", "UTF16"), ("UTF8", "UTF8"), ("Системная", "System")],
+    [
+        ("ANSI", "ANSI"),
+        ("OEM", "OEM"),
+        ("UTF16", "UTF16"),
+        ("UTF8", "UTF8"),
+        ("UTF8NoBOM", "UTF8NoBOM"),
+        ("Системная", "System"),
+    ],
 )
 MESSAGE_STATUSES, _STATUSES = make_enum(
     "СтатусСообщения",
@@ -58,7 +65,20 @@ for _ru, _en, _enum in (
     global_property(_ru, _en, _enum)
 
 # КодировкаТекста members and the encoding names a string may give, as Python codecs.
-_CODECS = {"ansi": "cp1251", "oem": "cp866", "utf16": "utf-16-le", "utf8": "utf-8", "системная": "utf-8"}
+_CODECS = {
+    "ansi": "cp1251", "oem": "cp866", "utf16": "utf-16-le", "utf8": "utf-8", "utf8nobom": "utf-8",
+    "системная": "utf-8", "utf-16": "utf-16-le", "utf-32": "utf-32-le",  # .NET's "utf-16" is little-endian
+}
+# Byte order marks a Unicode decoder recognises whatever Unicode encoding it was given (OneScript over
+# .NET: a UTF-8 BOM read as UTF-16 is still UTF-8); the longer mark first (UTF-32LE starts like UTF-16LE).
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+)
+_UNICODE_CODECS = ("utf-8", "utf-16", "utf-32")
 UINT32 = 0xFFFFFFFF
 FILES_REFUSED = "{0}: файлы недоступны — исполнитель PRISM Desktop не обращается к файловой системе"
 
@@ -85,17 +105,31 @@ class BinaryData(BslObject):
     def write(self, *_args: Any) -> None:
         raise BslRuntimeError(FILES_REFUSED.format("ДвоичныеДанные.Записать"))
 
+    @method("ОткрытьПотокДляЧтения", "OpenStreamForRead")
+    def open_stream(self) -> Any:
+        from prism_desktop.bsl.stdlib.binary_buffers import MemoryStream
+
+        return MemoryStream(bytearray(self.data), writable=False)
+
+    @method("ПолучитьСтрокуBase64", "GetBase64String")
+    def base64(self) -> str:
+        return to_base64_text(self.data)
+
     def bsl_presentation(self) -> str:
-        return self.data.hex().upper()
+        """Bytes in hex separated by spaces, as OneScript shows them ("25 F9 E7")."""
+        return self.data.hex(" ").upper()
 
     def bsl_equals(self, other: Any) -> bool:
         return isinstance(other, BinaryData) and other.data == self.data
 
 
-def _binary(value: Any, param_no: int = 1) -> bytes:
+def binary_bytes(value: Any, param_no: int = 1) -> bytes:
     if not isinstance(value, BinaryData):
         raise _mismatch(param_no)
     return value.data
+
+
+_binary = binary_bytes
 
 
 def _codec(encoding: Any, param_no: int) -> str:
@@ -115,36 +149,62 @@ def _codec(encoding: Any, param_no: int) -> str:
         raise BslRuntimeError(f"Неизвестная кодировка: {encoding}") from None
 
 
+def encode_text(text: str, encoding: Any = None, bom: Any = None) -> bytes:
+    """Text as bytes in an encoding; with a true `bom` a Unicode encoding gets its byte order mark
+    (UTF8NoBOM never does)."""
+    codec = _codec(encoding, 2)
+    data = text.encode(codec)
+    no_bom = isinstance(encoding, EnumValue) and encoding.name == "UTF8NoBOM"
+    if bom is not None and arg_bool(bom, 3) and not no_bom and codec.startswith(_UNICODE_CODECS):
+        data = "\ufeff".encode(codec) + data
+    return data
+
+
+def decode_text(data: bytes, encoding: Any = None) -> str:
+    """Bytes as text: a Unicode encoding yields to a byte order mark at the start (which is dropped);
+    a single-byte encoding reads the mark as characters."""
+    codec = _codec(encoding, 2)
+    if codec.startswith(_UNICODE_CODECS):
+        for mark, marked in _BOMS:
+            if data.startswith(mark):
+                return data[len(mark) :].decode(marked, errors="replace")
+    return data.decode(codec, errors="replace")
+
+
 @builtin("ПолучитьДвоичныеДанныеИзСтроки", "GetBinaryDataFromString")
 def binary_from_string(text: Any, encoding: Any = None, bom: Any = None) -> BinaryData:
-    codec = _codec(encoding, 2)
-    data = arg_str(text).encode(codec)
-    if bom is not None and arg_bool(bom, 3) and codec in ("utf-8", "utf-16-le"):
-        data = ("\ufeff".encode(codec)) + data
-    return BinaryData(data)
+    return BinaryData(encode_text(arg_str(text), encoding, bom))
 
 
 @builtin("ПолучитьСтрокуИзДвоичныхДанных", "GetStringFromBinaryData")
 def string_from_binary(value: Any, encoding: Any = None) -> str:
-    data = _binary(value)
-    codec = _codec(encoding, 2)
-    if codec == "utf-8" and data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    return data.decode(codec, errors="replace")
+    return decode_text(_binary(value), encoding)
 
 
-def _base64_lines(data: bytes) -> str:
+def to_base64_text(data: bytes) -> str:
+    """Base64 broken into lines of 76 characters with CR LF."""
     import base64
 
     text = base64.b64encode(data).decode("ascii")
     return "\r\n".join(text[i : i + 76] for i in range(0, len(text), 76))
 
 
-def _from_base64(text: Any) -> BinaryData:
+_base64_lines = to_base64_text
+
+
+def from_base64_bytes(text: str) -> bytes:
+    """Base64 text (white space ignored) as bytes; binascii.Error when it is not Base64."""
     import base64
 
+    compact = "".join(text.split())
+    if len(compact) % 4:  # .NET refuses an incomplete quartet and surplus padding ("MTIz==")
+        raise binascii.Error("incomplete Base64")
+    return base64.b64decode(compact, validate=True)
+
+
+def _from_base64(text: Any) -> BinaryData:
     try:
-        return BinaryData(base64.b64decode("".join(arg_str(text).split()), validate=True))
+        return BinaryData(from_base64_bytes(arg_str(text)))
     except (binascii.Error, ValueError):
         return BinaryData(b"")  # the platform gives empty data for text that is not Base64
 
@@ -176,11 +236,15 @@ def hex_from_binary(value: Any) -> str:
 
 @builtin("ПолучитьДвоичныеДанныеИзHexСтроки", "GetBinaryDataFromHexString")
 def binary_from_hex(text: Any) -> BinaryData:
-    raw = "".join(arg_str(text).split())
-    try:
-        return BinaryData(bytes.fromhex(raw))
-    except ValueError:
-        raise BslRuntimeError(f"Неверный формат шестнадцатеричной строки: {raw[:40]}") from None
+    """Only the hex digits count (OneScript drops spaces and any other character); an odd number of
+    them is an error."""
+    digits = "".join(ch for ch in arg_str(text) if ch in _HEX_DIGITS)
+    if len(digits) % 2:
+        raise BslRuntimeError("Неверный формат шестнадцатеричной строки")
+    return BinaryData(bytes.fromhex(digits))
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 @builtin("СоединитьДвоичныеДанные", "ConcatBinaryData")
@@ -210,8 +274,14 @@ class DataHashing(BslObject):
         self.state: Any = 0 if function.name == "CRC32" else hashlib.new(function.name.lower())
 
     @method("Добавить", "Append")
-    def append(self, value: Any) -> None:
-        data = value.encode("utf-8") if isinstance(value, str) else _binary(value)
+    def append(self, value: Any, count: Any = None) -> None:
+        """A string (UTF-8), ДвоичныеДанные, or a stream from its position (`count` bytes, or to the end)."""
+        if isinstance(value, str):
+            data = value.encode("utf-8")
+        elif hasattr(value, "read_bytes"):  # ПотокВПамяти
+            data = value.read_bytes(None if count is None else arg_int(count))
+        else:
+            data = _binary(value)
         if self.function.name == "CRC32":
             self.state = zlib.crc32(data, self.state)
         else:
@@ -230,6 +300,13 @@ class DataHashing(BslObject):
         if self.function.name == "CRC32":
             return self.state & UINT32
         return BinaryData(self.state.copy().digest())
+
+    @prop("ХешСуммаСтрокой", "HashSumOfString")
+    def get_sum_text(self) -> str:
+        """The hash sum as upper-case hex (OneScript); CRC32 as its 8 hex digits."""
+        if self.function.name == "CRC32":
+            return f"{self.state & UINT32:08X}"
+        return str(self.state.copy().hexdigest()).upper()
 
 
 def _uint32(value: Any, param_no: int) -> int:
@@ -263,14 +340,29 @@ def bit_not(a: Any) -> int:
     return ~_uint32(a, 1) & UINT32
 
 
+def _shift(bits: Any) -> int:
+    """A shift of 0 … 31 bits: a 32-bit number has no other (OneScript refuses 32 and negatives)."""
+    count = _uint32(bits, 2)
+    if count > 31:
+        raise BslRuntimeError("Недопустимое значение параметра (параметр номер '2')")
+    return count
+
+
 @builtin("ПобитовыйСдвигВлево", "BitwiseShiftLeft")
 def shift_left(a: Any, bits: Any) -> int:
-    return (_uint32(a, 1) << _uint32(bits, 2)) & UINT32
+    return (_uint32(a, 1) << _shift(bits)) & UINT32
 
 
 @builtin("ПобитовыйСдвигВправо", "BitwiseShiftRight")
 def shift_right(a: Any, bits: Any) -> int:
-    return _uint32(a, 1) >> _uint32(bits, 2)
+    return _uint32(a, 1) >> _shift(bits)
+
+
+@builtin("ПроверитьПоБитовойМаске", "CheckByBitMask")
+def check_by_mask(a: Any, mask: Any) -> bool:
+    """Every bit set in the mask is set in the number."""
+    bits = _uint32(mask, 2)
+    return _uint32(a, 1) & bits == bits
 
 
 @builtin("ПроверитьБит", "CheckBit")

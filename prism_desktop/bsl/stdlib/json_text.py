@@ -314,6 +314,43 @@ class JsonWriter(BslObject):
         self.end_object()
 
 
+def lenient_json(text: str) -> str:
+    """The text with what OneScript's reader tolerates blanked out: // and /* */ comments and a comma
+    before a closing bracket. Blanked with spaces (line breaks kept) so error positions stay true."""
+    out = list(text)
+    i, n = 0, len(text)
+    last_comma = -1  # the comma seen last outside strings, with only blanks after it
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            last_comma = -1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            out[i:end] = " " * (end - i)
+            i = end
+            continue
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out[i:end] = [c if c == "\n" else " " for c in text[i:end]]
+            i = end
+            continue
+        elif ch == ",":
+            last_comma = i
+        elif ch in "]}":
+            if last_comma >= 0:
+                out[last_comma] = " "
+            last_comma = -1
+        elif not ch.isspace():
+            last_comma = -1
+        i += 1
+    return "".join(out)
+
+
 class _JsonObject(list):
     """A JSON object as read: its (name, value) pairs in order (an empty one is not an empty array)."""
 
@@ -356,13 +393,16 @@ class JsonReader(BslObject):
             raise BslRuntimeError("Источник данных JSON не открыт")
         import json
 
+        text = lenient_json(self.text)
+        start = len(text) - len(text.lstrip())
+        decoder = json.JSONDecoder(parse_float=Decimal, object_pairs_hook=_JsonObject)
         try:
-            value = json.loads(self.text, parse_float=Decimal, object_pairs_hook=_JsonObject)
+            value, end = decoder.raw_decode(text, start)
         except json.JSONDecodeError as error:
             raise BslRuntimeError(
                 f"Ошибка чтения JSON: {error.msg} (строка {error.lineno}, позиция {error.colno})"
             ) from None
-        self.text = ""
+        self.text = self.text[end:]  # the next ПрочитатьJSON goes on after this value
         return value
 
     def _events(self) -> list[tuple[str, Any]]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import math
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from typing import Any
 
 from prism_desktop.bsl.stdlib.globals import (
@@ -16,7 +16,7 @@ from prism_desktop.bsl.stdlib.globals import (
     invalid_argument,
 )
 from prism_desktop.bsl.values import numbers
-from prism_desktop.bsl.values.base import BslRuntimeError
+from prism_desktop.bsl.values.base import BslRuntimeError, is_number
 from prism_desktop.bsl.values.compare import greater, less
 from prism_desktop.bsl.values.enums import EnumValue, make_enum
 
@@ -40,9 +40,13 @@ def round_(value: Any, digits: Any = None, mode: Any = None) -> Number:
         return numbers.round_number(value, digits)
     number = arg_number(value)
     places = 0 if digits is None else arg_int(digits)
-    if mode is not None and not isinstance(mode, EnumValue):
+    if mode is None or isinstance(mode, EnumValue):
+        half_down = mode is ROUND_15_AS_10
+    elif is_number(mode):  # OneScript takes a number too: 0 is Окр15как10, any other Окр15как20
+        half_down = mode == 0
+    else:
         raise invalid_argument(3)
-    style = numbers.ROUND_HALF_DOWN if mode is ROUND_15_AS_10 else numbers.ROUND_HALF_AWAY
+    style = numbers.ROUND_HALF_DOWN if half_down else numbers.ROUND_HALF_AWAY
     return numbers.round_number(number, places, style)
 
 
@@ -87,7 +91,40 @@ def pow_(base: Any, exponent: Any) -> Number:
             # for minutes); OneScript's decimal overflows far earlier.
             raise BslRuntimeError("Недопустимое значение параметра")
         return b**e
+    if type(e) is int and 0 <= e <= MAX_DECIMAL_POW:
+        return numbers.norm(_decimal_power(Decimal(b), e))
     return _math(math.pow, float(b), float(e))
+
+
+MAX_DECIMAL_POW = 100_000  # a whole power of a fraction by squaring: 17 steps at most
+_DOTNET_DECIMAL_MAX = 2**96 - 1  # .NET decimal: a 96-bit mantissa, at most 28 digits after the point
+
+
+def _dotnet_decimal(value: Decimal) -> Decimal:
+    """The value as a .NET decimal holds it: as many digits after the point as fit in 96 bits (up to
+    28), rounded half to even (OneScript's numbers are .NET decimals)."""
+    scale = min(max(0, -int(value.as_tuple().exponent)), 28)
+    while True:
+        fitted = value.quantize(Decimal(1).scaleb(-scale), rounding=ROUND_HALF_EVEN)
+        if scale == 0 or abs(int(fitted.scaleb(scale))) <= _DOTNET_DECIMAL_MAX:
+            return fitted
+        scale -= 1
+
+
+def _decimal_power(base: Decimal, exponent: int) -> Decimal:
+    """A fraction to a whole power, squaring and multiplying with each product held as a .NET decimal,
+    as OneScript computes it: Pow(2.001, 50) = 1154394986095681,3754617408527 (the exact value ends
+    …08526)."""
+    result = Decimal(1)
+    with localcontext() as context:
+        context.prec = 200  # exact products of two 29-digit numbers; _dotnet_decimal rounds them
+        while True:
+            if exponent & 1:
+                result = _dotnet_decimal(result * base)
+            exponent >>= 1
+            if exponent == 0:
+                return result
+            base = _dotnet_decimal(base * base)
 
 
 @builtin("Sqrt", "Sqrt")

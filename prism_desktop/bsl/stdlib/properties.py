@@ -25,6 +25,9 @@ def fill_property_values(receiver: Any, source: Any, listed: Any = None, exclude
         raise invalid_argument(1)
     if not isinstance(source, BslObject):
         raise invalid_argument(2)
+    for param_no, names_text in ((3, listed), (4, excluded)):
+        if names_text is not None and not isinstance(names_text, str):  # a list of names is a string
+            raise invalid_argument(param_no)
     source_fields = {_norm(name): name for name in source.bsl_field_names()}
     receiver_fields = {_norm(name) for name in receiver.bsl_field_names()}
     if listed is not None:

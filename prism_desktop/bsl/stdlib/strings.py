@@ -251,13 +251,14 @@ _DIGITS = frozenset("0123456789")
 
 
 @builtin("СтрШаблон", "StrTemplate")
-def str_template(template: Any, *values: Any) -> str:
+def str_template(template: Any = None, *values: Any) -> str:
     """%1 … %10 (or %(1) … %(10), to write a digit right after) are replaced with the values'
     presentations, %% gives %; a missing value gives "". As OneScript checks a template: the digits
     after % are read as one number, which must be 1 … 10; a % followed by anything else is a syntax
     error at that place; and passing more values than the largest number used is an error
-    (trailing Неопределено values do not count)."""
-    s = arg_str(template)
+    (trailing Неопределено values do not count). A skipped template is empty (OneScript: `СтрШаблон(,)`
+    gives "")."""
+    s = "" if template is None else arg_str(template)
     if len(values) > 10:
         raise BslRuntimeError(TOO_MANY_ARGS)
     out: list[str] = []
@@ -340,17 +341,17 @@ def char_code(text: Any, position: Any = None) -> int:
 
 @builtin("НСтр", "NStr")
 def nstr(text: Any, language: Any = None) -> str:
-    """НСтр("ru = 'Привет'; en = 'Hello'", КодЯзыка): the string for the language, Russian by default,
-    the first one when the language is absent."""
-    s = arg_str(text)
-    wanted = "ru" if language is None else arg_str(language).strip().lower()
-    entries = _parse_nstr(s)
-    if not entries:
-        return ""
-    for code, value in entries:
-        if code == wanted:
-            return value
-    return entries[0][1]
+    """НСтр("ru = 'Привет'; en = 'Hello'", КодЯзыка): the string for the language. As OneScript: a
+    language asked for and absent gives ""; without a language, Russian, else English, else the first."""
+    entries: dict[str, str] = {}
+    for code, value in _parse_nstr(arg_str(text)):
+        entries.setdefault(code, value)  # the first entry of a code wins
+    if language is not None:
+        return entries.get(arg_str(language).strip().lower(), "")
+    for code in ("ru", "en"):
+        if code in entries:
+            return entries[code]
+    return next(iter(entries.values()), "")
 
 
 def _parse_nstr(text: str) -> list[tuple[str, str]]:

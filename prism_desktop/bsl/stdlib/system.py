@@ -162,3 +162,10 @@ for _ru, _en in (
     ("ЗапуститьСистему", "RunSystem"),
 ):
     _register_forbidden(_ru, _en)
+
+
+@builtin("ПолучитьМаскуВсеФайлы", "GetAllFilesMask")
+def all_files_mask() -> str:
+    """The mask matching every file name: pure text, so it runs in the sandbox (the file functions
+    that would use it do not). OneScript gives "*" outside Windows (.NET on Linux), as our engine runs."""
+    return "*"

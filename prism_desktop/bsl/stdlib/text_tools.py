@@ -13,7 +13,7 @@ import re
 from typing import Any
 from urllib.parse import quote, unquote
 
-from prism_desktop.bsl.stdlib.collections.array import BslArray
+from prism_desktop.bsl.stdlib.collections.array import BslArray, BslFixedArray
 from prism_desktop.bsl.stdlib.globals import arg_bool, arg_int, arg_str, builtin, global_property
 from prism_desktop.bsl.stdlib.types import register_constructor
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method, prop
@@ -50,6 +50,10 @@ def decode_string(text: Any, how: Any, _encoding: Any = None) -> str:
     return unquote(arg_str(text), encoding="utf-8")
 
 
+def _text_lines(text: Any) -> list[str]:
+    return arg_str(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 class TextDocument(BslObject):
     """ТекстовыйДокумент: lines of text in memory."""
 
@@ -73,7 +77,8 @@ class TextDocument(BslObject):
 
     @method("ПолучитьТекст", "GetText")
     def get_text(self) -> str:
-        return "\n".join(self.lines)
+        """Every line ends with a line feed, the last one too (OneScript)."""
+        return "".join(line + "\n" for line in self.lines)
 
     @method("КоличествоСтрок", "LineCount")
     def line_count(self) -> int:
@@ -81,7 +86,7 @@ class TextDocument(BslObject):
 
     @method("ДобавитьСтроку", "AddLine")
     def add_line(self, text: Any = "") -> None:
-        self.lines.extend(arg_str(text).replace("\r\n", "\n").split("\n"))
+        self.lines.extend(_text_lines(text))
 
     @method("ПолучитьСтроку", "GetLine")
     def get_line(self, number: Any) -> str:
@@ -90,11 +95,19 @@ class TextDocument(BslObject):
 
     @method("ВставитьСтроку", "InsertLine")
     def insert_line(self, number: Any, text: Any = "") -> None:
-        self.lines.insert(self._index(number, allow_end=True), arg_str(text))
+        """Before line `number`; a number below 1 inserts at the start, past the end appends (OneScript).
+        Text with line breaks becomes several lines."""
+        position = min(max(arg_int(number) - 1, 0), len(self.lines))
+        self.lines[position:position] = _text_lines(text)
 
     @method("ЗаменитьСтроку", "ReplaceLine")
     def replace_line(self, number: Any, text: Any) -> None:
-        self.lines[self._index(number)] = arg_str(text)
+        """Text with line breaks replaces the line with several; a number past the end changes nothing
+        (OneScript)."""
+        if arg_int(number) > len(self.lines):
+            return
+        index = self._index(number)
+        self.lines[index : index + 1] = _text_lines(text)
 
     @method("УдалитьСтроку", "DeleteLine")
     def delete_line(self, number: Any) -> None:
@@ -111,6 +124,17 @@ class TextDocument(BslObject):
     @method("Записать", "Write")
     def write(self, *_args: Any) -> None:
         raise BslRuntimeError(FILES_REFUSED.format("ТекстовыйДокумент.Записать"))
+
+
+# .NET's named group (?<name>…) / (?'name'…) and back reference \k<name>, in Python's spelling; the
+# look-behinds (?<= and (?<! stay as they are.
+_DOTNET_NAMED_GROUP = re.compile(r"(?<!\\)\(\?(?:<(?![=!])([^\W\d]\w*)>|'([^\W\d]\w*)')")
+_DOTNET_BACKREF = re.compile(r"\\k<([^\W\d]\w*)>")
+
+
+def python_pattern(pattern: str) -> str:
+    converted = _DOTNET_NAMED_GROUP.sub(lambda m: f"(?P<{m.group(1) or m.group(2)}>", pattern)
+    return _DOTNET_BACKREF.sub(lambda m: f"(?P={m.group(1)})", converted)
 
 
 class RegexMatch(BslObject):
@@ -136,17 +160,55 @@ class RegexMatch(BslObject):
         return len(self.match.group(0))
 
     @prop("Группы", "Groups")
-    def groups(self) -> BslArray:
-        return BslArray([RegexGroup(self.match, i) for i in range(self.match.re.groups + 1)])
+    def groups(self) -> RegexGroups:
+        numbered = dotnet_groups(self.match.re)
+        return RegexGroups([RegexGroup(self.match, number, name) for number, name in numbered])
+
+
+def dotnet_groups(pattern: re.Pattern[str]) -> list[tuple[int, str]]:
+    """(Python group number, .NET name) in .NET's order: the whole match, the unnamed groups left to
+    right (named "1", "2", …), then the named ones left to right."""
+    named = {number: name for name, number in pattern.groupindex.items()}
+    unnamed = [n for n in range(1, pattern.groups + 1) if n not in named]
+    ordered = [(0, "0")] + [(n, str(i)) for i, n in enumerate(unnamed, 1)]
+    return ordered + sorted(named.items())
+
+
+class RegexMatches(BslFixedArray):
+    """КоллекцияСовпаденийРегулярногоВыражения: Количество, [индекс], Для Каждого."""
+
+    TYPE_RU = "КоллекцияСовпаденийРегулярногоВыражения"
+    TYPE_EN = "RegExMatchCollection"
+    __slots__ = ()
+
+
+class RegexGroups(BslFixedArray):
+    """КоллекцияГруппРегулярногоВыражения: as a fixed array, plus ПоИмени."""
+
+    TYPE_RU = "КоллекцияГруппРегулярногоВыражения"
+    TYPE_EN = "RegExGroupCollection"
+    __slots__ = ()
+
+    @method("ПоИмени", "ByName")
+    def by_name(self, name: Any) -> RegexGroup:
+        wanted = arg_str(name)
+        for group in self.items:
+            if group.name == wanted:
+                return RegexGroup(group.match, group.number, group.name)  # always a new object (OneScript)
+        raise BslRuntimeError(f"Группа не найдена ({wanted})")
 
 
 class RegexGroup(BslObject):
     TYPE_RU = "ГруппаРегулярногоВыражения"
     TYPE_EN = "RegExGroup"
-    __slots__ = ("match", "number")
+    __slots__ = ("match", "name", "number")
 
-    def __init__(self, match: re.Match[str], number: int) -> None:
-        self.match, self.number = match, number
+    def __init__(self, match: re.Match[str], number: int, name: str = "") -> None:
+        self.match, self.number, self.name = match, number, name
+
+    @prop("Имя", "Name")
+    def group_name(self) -> str:
+        return self.name
 
     @prop("Значение", "Value")
     def value(self) -> str:
@@ -173,13 +235,13 @@ class Regex(BslObject):
         if not args:
             raise BslRuntimeError("Ошибка при вызове конструктора (РегулярноеВыражение): не задан шаблон")
         self.pattern = arg_str(args[0])
-        self.ignore_case, self.multiline = False, True
+        self.ignore_case, self.multiline = True, True  # OneScript's defaults: both on
         self._compiled()
 
     def _compiled(self) -> re.Pattern[str]:
         flags = (re.IGNORECASE if self.ignore_case else 0) | (re.MULTILINE if self.multiline else 0)
         try:
-            return re.compile(self.pattern, flags)
+            return re.compile(python_pattern(self.pattern), flags)
         except re.error as error:
             raise BslRuntimeError(f"Неверное регулярное выражение: {error}") from None
 
@@ -202,9 +264,9 @@ class Regex(BslObject):
         return self._compiled().search(arg_str(text), 0 if start is None else arg_int(start)) is not None
 
     @method("НайтиСовпадения", "Matches")
-    def matches(self, text: Any, start: Any = None) -> BslArray:
+    def matches(self, text: Any, start: Any = None) -> RegexMatches:
         found = self._compiled().finditer(arg_str(text), 0 if start is None else arg_int(start))
-        return BslArray([RegexMatch(m) for m in found])
+        return RegexMatches([RegexMatch(m) for m in found])
 
     @method("Заменить", "Replace")
     def replace(self, text: Any, replacement: Any) -> str:

@@ -68,7 +68,8 @@ def _parsed_format_string(text: str) -> dict[str, str]:
             i += 1
         name = text[start:i].strip()
         value = ""
-        if i < n and text[i] == "=":
+        has_value = i < n and text[i] == "="
+        if has_value:
             i += 1
             while i < n and text[i] == " ":
                 i += 1
@@ -79,7 +80,7 @@ def _parsed_format_string(text: str) -> dict[str, str]:
                 while i < n and text[i] != ";":
                     i += 1
                 value = text[start:i].strip()
-        if name:
+        if name and has_value:  # a parameter without "=" is not given (OneScript: "ЧВН;" adds no zeros)
             params[_ALIASES.get(name.lower(), name.upper())] = value
     return params
 
@@ -123,36 +124,23 @@ def format_number(value: int | Decimal, params: dict[str, str]) -> str:
     shift = _int_param(params, "ЧС")
     if shift:
         value = numbers.div(value, 10**shift) if shift > 0 else numbers.mul(value, 10 ** (-shift))
-    total = _int_param(params, "ЧЦ")
-    fraction = _int_param(params, "ЧДЦ")
-    if fraction is None and total is not None:
-        fraction = 0
-    if fraction is not None:
-        value = numbers.round_number(value, fraction)
+    zero = params["ЧН"] or "0" if "ЧН" in params else ""
     if value == 0:
-        if "ЧН" not in params:
-            return ""
-        if params["ЧН"] != "":
-            return params["ЧН"]
-    if type(value) is int:
-        text = str(-value if value < 0 else value)
-    else:
-        text = format(numbers.as_decimal(value).copy_abs(), "f")
-    int_digits, _, frac_digits = text.partition(".")
-    frac_digits = frac_digits.rstrip("0")
-    if fraction is not None:
-        frac_digits = frac_digits.ljust(fraction, "0")[:fraction] if fraction > 0 else ""
-    if total is not None:
-        int_width = max(total - (fraction or 0), 0)
-        if len(int_digits) > int_width:  # does not fit: the platform shows the largest number that does
-            int_digits = "9" * int_width
-            frac_digits = "9" * len(frac_digits)
-        elif "ЧВН" in params:
-            int_digits = int_digits.rjust(int_width, "0")
+        return zero
     locale = locale_for(params.get("Л"))
-    grouped = _group(int_digits, params, locale.group_separator)
-    body = grouped + (params.get("ЧРД", locale.decimal_separator) + frac_digits if frac_digits else "")
-    if value < 0:
+    if "ЧЦ" in params or "ЧДЦ" in params:
+        fitted = _fit_digits(value, _unsigned_param(params, "ЧЦ"), _unsigned_param(params, "ЧДЦ"), params)
+        if fitted is None:
+            return zero
+        int_digits, frac_digits, negative = fitted
+    else:
+        text = str(abs(value)) if isinstance(value, int) else format(value.copy_abs(), "f")
+        int_digits, _, frac_digits = text.partition(".")
+        frac_digits, negative = frac_digits.rstrip("0"), value < 0
+    grouped = _group(int_digits, params, locale.group_separator) if int_digits else ""
+    separator = _separator_param(params, "ЧРД", locale.decimal_separator)
+    body = grouped + (separator + frac_digits if frac_digits else "")
+    if negative:
         body = _negative(body, _int_param(params, "ЧО"))
     pattern = params.get("ЧФ")
     if pattern:
@@ -160,13 +148,86 @@ def format_number(value: int | Decimal, params: dict[str, str]) -> str:
     return body
 
 
+_MAX_DECIMAL_DIGITS = 28  # OneScript's numbers are .NET decimals: 28 digits after the point at most
+
+
+def _unsigned_param(params: dict[str, str], key: str) -> int:
+    """ЧЦ/ЧДЦ as OneScript reads them: empty, negative or not a number is 0."""
+    try:
+        number = int(params.get(key) or 0)
+    except ValueError:
+        return 0
+    return max(number, 0)
+
+
+def _separator_param(params: dict[str, str], key: str, default: str) -> str:
+    """ЧРД/ЧРГ: the first character of the value; an empty value keeps the default (OneScript)."""
+    raw = params.get(key)
+    return default if not raw else raw[0]
+
+
+def _fit_digits(
+    value: int | Decimal, total: int, fraction: int, params: dict[str, str]
+) -> tuple[str, str, bool] | None:
+    """(integer digits, fraction digits, negative?) of a number under ЧЦ/ЧДЦ, as OneScript lays it out:
+    rounded half away from zero to ЧДЦ; ЧЦ=0 limits nothing; a number whose integer part does not fit
+    becomes the largest that does (999.99); with no integer digits allowed (ЧЦ < ЧДЦ) a fraction shows
+    ЧЦ digits; ЧВН pads the integer part with zeros; None when the rounded number is 0."""
+    number = numbers.as_decimal(value)
+    if fraction <= _MAX_DECIMAL_DIGITS:
+        number = numbers.as_decimal(numbers.round_number(value, fraction))
+    shown_fraction = fraction
+    int_width = total - fraction
+    if total:
+        whole = int(number)
+        if whole == 0:
+            if total < fraction:
+                number = numbers.as_decimal(numbers.round_number(number, total))
+        elif len(str(abs(whole))) > int_width:  # does not fit: the largest number that does
+            nines = "9" * total
+            point = max(int_width, 0)
+            number = Decimal(nines[:point] + "." + nines[point:]).copy_sign(number)
+        if int_width <= 0:
+            shown_fraction = total
+    if number == 0:
+        return None
+    text = format(number.copy_abs(), "f")
+    int_digits, _, frac_digits = text.partition(".")
+    frac_digits = frac_digits.ljust(shown_fraction, "0")[:shown_fraction]
+    if total and int_width <= 0:
+        int_digits = "" if int_digits == "0" else int_digits
+    elif total and "ЧВН" in params:
+        int_digits = int_digits.rjust(int_width, "0")
+    return int_digits, frac_digits, number < 0
+
+
+def _group_sizes(spec: str) -> list[int]:
+    """ЧГ as OneScript reads it: the first two numbers in the text (any other characters separate
+    them); a missing second one is 0, which stops grouping after the first group; a first 0 is none."""
+    found: list[int] = []
+    digits = ""
+    for ch in spec + " ":
+        if ch.isdigit():
+            digits += ch
+        elif digits:
+            found.append(int(digits))
+            digits = ""
+        if len(found) == 2:
+            break
+    if not found or found[0] == 0:
+        return [0]
+    if len(found) == 1:
+        return [found[0], 0]
+    return found if found[1] else [found[0]]
+
+
 def _group(digits: str, params: dict[str, str], default_separator: str) -> str:
     """Group sizes from the right, as .NET NumberGroupSizes (which OneScript uses): the last size
-    repeats, a last size of 0 leaves the remaining digits ungrouped; "ЧГ=0" disables grouping."""
-    separator = params.get("ЧРГ", default_separator)
+    repeats, a size of 0 leaves the remaining digits ungrouped; "ЧГ=0" disables grouping."""
+    separator = _separator_param(params, "ЧРГ", default_separator)
     spec = params.get("ЧГ")
-    sizes = [3] if spec is None else [int(s) for s in spec.replace(" ", "").split(",") if s.isdigit()]
-    if not sizes or sizes[0] == 0:
+    sizes = [3] if spec is None else _group_sizes(spec)
+    if sizes[0] == 0:
         return digits
     groups: list[str] = []
     rest = digits

@@ -36,6 +36,35 @@ def to_int(value: Any, param_no: int) -> int:
     return int(value) if isinstance(value, Decimal) else value
 
 
+# OneScript's wording of the errors of Удалить/Сдвинуть by number in СписокЗначений and of Сдвинуть in
+# the tables (its tests/value-list.os and tests/valuetable.os check them)
+INDEX_OUT_OF_LIST = "Значение индекса выходит за пределы диапазона"
+WRONG_ARGUMENT_TYPE = "Неверный тип аргумента"
+MOVE_OUT_OF_RANGE = "Неверное значение аргумента номер 2"
+
+
+def position_by_number(value: Any, count: int) -> int:
+    """An item's number given to Удалить/Сдвинуть (a string holding a number is converted), with
+    OneScript's error texts."""
+    try:
+        index = to_int_converted(value, 1)
+    except BslRuntimeError:
+        raise BslRuntimeError(WRONG_ARGUMENT_TYPE) from None
+    if not 0 <= index < count:
+        raise BslRuntimeError(INDEX_OUT_OF_LIST)
+    return index
+
+
+def oscript_move_target(source: int, offset: Any, count: int, wraps: bool) -> int:
+    """move_target, a move out of the collection worded as OneScript words it."""
+    try:
+        return move_target(source, offset, count, wraps)
+    except BslRuntimeError as error:
+        if error.message != bad_value(2).message:  # a wrong type keeps its own message
+            raise
+        raise BslRuntimeError(MOVE_OUT_OF_RANGE) from None
+
+
 def to_int_converted(value: Any, param_no: int) -> int:
     """A whole-number parameter that OneScript converts as Число() would, so a string holding a
     number is accepted (СписокЗначений.Сдвинуть(0, "1")); a string that is no number raises the

@@ -185,13 +185,13 @@ class BslDateQualifiers(_Qualifier):
     TYPE_EN = "DateQualifiers"
     __slots__ = ("fractions",)
 
-    def __init__(self, fractions: EnumValue = DATE_ONLY) -> None:
+    def __init__(self, fractions: EnumValue = DATE_TIME) -> None:
         self.fractions = fractions
 
     @classmethod
     def construct(cls, args: list[Any]) -> Self:
         """Новый КвалификаторыДаты([ЧастиДаты]); the parts default to Дата."""
-        return cls(_member(args[0] if args else None, "ЧастиДаты", DATE_ONLY, 1))
+        return cls(_member(args[0] if args else None, "ЧастиДаты", DATE_TIME, 1))  # OneScript's default
 
     def settings(self) -> tuple[Any, ...]:
         return (self.fractions,)

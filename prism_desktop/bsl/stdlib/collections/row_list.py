@@ -11,8 +11,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 from prism_desktop.bsl.stdlib.collections.arguments import (
     READ_ONLY_INDEX,
     checked_index,
-    move_target,
+    oscript_move_target,
     out_of_range,
+    position_by_number,
     to_int,
     type_mismatch,
 )
@@ -108,8 +109,12 @@ class RowList(BslObject, Generic[RowT]):
 
     @method("Сдвинуть", "Move")
     def move(self, row: Any, offset: Any) -> None:
-        source = self._row_position(row)
-        target = move_target(source, offset, len(self.rows), self.MOVE_WRAPS)
+        # by number (a string holding one too: Т.Сдвинуть("2", 2)) with OneScript's error texts
+        if isinstance(row, self.ROW_TYPE):
+            source = self._row_position(row)
+        else:
+            source = position_by_number(row, len(self.rows))
+        target = oscript_move_target(source, offset, len(self.rows), self.MOVE_WRAPS)
         self.rows.insert(target, self.rows.pop(source))
 
     def bsl_index_get(self, key: Any) -> Any:

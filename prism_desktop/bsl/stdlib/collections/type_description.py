@@ -40,15 +40,51 @@ from prism_desktop.bsl.values.presentation import to_string, type_name
 _DEFAULTS: dict[str, Any] = {"Число": 0, "Строка": "", "Булево": False, "Дата": EMPTY_DATE}
 
 
-def resolve_type_name(name: str) -> BslType:
+# Platform types of configuration code that our engine has no class for, named without a dot.
+_PLATFORM_TYPES_WE_DO_NOT_BUILD = frozenset(
+    n.lower()
+    for n in (
+        "ЛюбаяСсылка", "AnyRef", "ХранилищеЗначения", "ValueStorage", "СтандартныйПериод", "StandardPeriod",
+        "МоментВремени", "PointInTime", "Граница", "Boundary", "ВидДвиженияНакопления",
+        "AccumulationRecordType", "ВидДвиженияБухгалтерии", "AccountingRecordType", "ВидСчета", "AccountType",
+    )
+)
+
+
+def resolve_type_name(name: str, *, written: bool = False) -> BslType:
     """A type named in ОписаниеТипов("…"): primitives and known objects get their Russian name;
     other identifiers (metadata types such as СправочникСсылка.Товары) are kept as written."""
     known = canonical_type_name(name)
     if known is not None:
         return BslType(known)
-    if all(is_identifier(part) for part in name.split(".")):
+    plain_ok = not written or "." in name or name.lower() in _PLATFORM_TYPES_WE_DO_NOT_BUILD
+    if all(is_identifier(part) for part in name.split(".")) and plain_ok:
         return BslType(name)
-    raise BslRuntimeError(f"Тип не определен ({name})")
+    # written in code, a single unknown name is no metadata type (they all have a dot): OneScript's
+    # wording; names coming from the platform bridge are kept as they are
+    raise BslRuntimeError(f"Тип не зарегистрирован ({name})")
+
+
+# OneScript's order of the types of a description (its TypeComparer): these first, in this order,
+# then every other type in the order given; Неопределено is never listed (a composite description
+# holds it implicitly).
+_PRIMITIVE_ORDER = {"Булево": 0, "ДвоичныеДанные": 1, "Строка": 2, "Дата": 3, "Null": 4, "Число": 5, "Тип": 6}
+
+
+def _ordered(types: list[BslType]) -> list[BslType]:
+    unique: list[BslType] = []
+    for t in types:
+        if t not in unique and t.name != "Неопределено":
+            unique.append(t)
+    return sorted(unique, key=lambda t: _PRIMITIVE_ORDER.get(t.name, len(_PRIMITIVE_ORDER)))
+
+
+def _plain_string(value: Any) -> str:
+    """A value as ПривестиЗначение puts it into a string: numbers without digit grouping (OneScript)."""
+    if is_number(value):
+        text = str(value) if type(value) is int else format(value.normalize(), "f")
+        return text.replace(".", ",")
+    return value if isinstance(value, str) else to_string(value)
 
 
 def _to_number(value: Any) -> Number | None:
@@ -88,7 +124,7 @@ def _adjust_to(type_name: str, value: Any) -> tuple[bool, Any]:
         number = _to_number(value)
         return True, 0 if number is None else number
     if type_name == "Строка":
-        return True, value if isinstance(value, str) else to_string(value)
+        return True, _plain_string(value)
     if type_name == "Булево":
         flag = _to_boolean(value)
         return True, False if flag is None else flag
@@ -112,14 +148,13 @@ class BslTypeDescription(BslObject):
         date_q: BslDateQualifiers | None = None,
         binary_q: BslBinaryDataQualifiers | None = None,
     ) -> None:
-        self.types: list[BslType] = []
-        for t in types or []:
-            if t not in self.types:
-                self.types.append(t)
-        self.number_q = number_q or BslNumberQualifiers()
-        self.string_q = string_q or BslStringQualifiers()
-        self.date_q = date_q or BslDateQualifiers(DATE_TIME)
-        self.binary_q = binary_q or BslBinaryDataQualifiers()
+        self.types: list[BslType] = _ordered(types or [])
+        names = {t.name for t in self.types}
+        # a qualifier of a type the description does not hold is the default one (OneScript)
+        self.number_q = (number_q if "Число" in names else None) or BslNumberQualifiers()
+        self.string_q = (string_q if "Строка" in names else None) or BslStringQualifiers()
+        self.date_q = (date_q if "Дата" in names else None) or BslDateQualifiers(DATE_TIME)
+        self.binary_q = (binary_q if "ДвоичныеДанные" in names else None) or BslBinaryDataQualifiers()
 
     @classmethod
     def of(cls, *names: str) -> Self:
@@ -165,11 +200,13 @@ class BslTypeDescription(BslObject):
         if value is None:
             return []
         if isinstance(value, str):
-            return [resolve_type_name(name) for name in split_names(value)]
+            return [resolve_type_name(name, written=True) for name in split_names(value)]
         if isinstance(value, _ArrayReading):
             return [item for item in value.items if isinstance(item, BslType)]
         if isinstance(value, BslType):
             return [value]
+        if param_no > 1:  # the added/removed lists of the second form: OneScript's wording
+            raise BslRuntimeError(f"Неверный тип аргумента номер {param_no}")
         raise type_mismatch(param_no)
 
     @property

@@ -13,11 +13,11 @@ from typing import Any, Self
 from prism_desktop.bsl.stdlib.collections.arguments import (
     READ_ONLY_INDEX,
     checked_index,
-    move_target,
     optional_str,
+    oscript_move_target,
     out_of_range,
+    position_by_number,
     to_int,
-    to_int_converted,
     type_mismatch,
 )
 from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
@@ -127,7 +127,7 @@ class BslValueList(BslObject):
                 if candidate is item:
                     return position
             raise BslRuntimeError("Элемент не принадлежит списку значений")
-        return checked_index(to_int_converted(item, 1), len(self.items))
+        return position_by_number(item, len(self.items))  # Удалить and Сдвинуть: OneScript's wording
 
     @method("Добавить", "Add")
     def add(
@@ -193,7 +193,7 @@ class BslValueList(BslObject):
     @method("Сдвинуть", "Move")
     def move(self, item: Any, offset: Any) -> None:
         source = self._position(item)
-        target = move_target(source, offset, len(self.items), wraps=False)
+        target = oscript_move_target(source, offset, len(self.items), wraps=False)
         self.items.insert(target, self.items.pop(source))
 
     @method("Скопировать", "Copy")
