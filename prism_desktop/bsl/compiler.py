@@ -28,9 +28,12 @@ from typing import Any, NoReturn
 
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl.compiler_analysis import (
+    has_loop,
+    invariant_indexed_names,
     is_bounded,
     method_facts,
     modified_parameters,
+    rebindable_names,
     walk_expression,
 )
 from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack, is_simple
@@ -333,6 +336,9 @@ class FunctionCompiler(ExpressionCompiler):
         self.counting = module.counting
         self.flow: list[str | None] = []  # enclosing loops (None) and label dispatchers (their pc variable)
         self.label_scopes: list[set[str]] = []  # labels of the enclosing labelled statement lists
+        self.whole_names: frozenset[str] = frozenset()
+        self.array_lists: dict[str, str] = {}
+        self.specialising = False  # compiling the fast copy of a loop (specialised_loop)
         for key in known_locals:
             self.define(key)
 
@@ -636,6 +642,9 @@ class FunctionCompiler(ExpressionCompiler):
         self.indented(body)
 
     def stmt_While(self, stmt: A.While) -> None:
+        self.specialised_loop(stmt, [], lambda: self.plain_while(stmt))
+
+    def plain_while(self, stmt: A.While) -> None:
         self.loop_counter_start()
         self.emit("while True:")
         self.out.indent += 1
@@ -671,30 +680,77 @@ class FunctionCompiler(ExpressionCompiler):
             self.emit("break")
             self.out.indent -= 1
         else:
-            loop_var = var
-            self.emit(f"for {loop_var} in _forr({var}, {end_temp}):")
-            self.out.indent += 1
+            # by reference, a call could rebind the variable to anything until the next iteration
+            whole = [] if canonical(stmt.var) in rebindable_names(stmt.body) else [var, end_temp]
+            self.specialised_loop(stmt, whole, lambda: self.plain_for_range(stmt, var, end_temp))
+            return
         self.known = None
         self.mark(stmt.line)
-        if reassigned:
-            self.loop_tick()  # a plain Для is charged by its iterator (_forr)
+        self.loop_tick()  # this loop counts its steps; a plain Для is charged by its iterator (_forr)
         self.loop_body(stmt.body)
         self.line = stmt.end_line
         self.mark(stmt.end_line, statement=False)
         self.out.indent -= 1
-        if reassigned:
-            self.loop_counter_end()
-        else:
-            # after a completed loop the variable is one past the end, as in 1C
-            self.line = stmt.line
-            self.emit("else:")
-            self.out.indent += 1
-            self.emit(f"if _le({var}, {end_temp}):")
-            self.emit(f"    {var} = _add({var}, 1)")
-            self.known = None
-            self.mark(stmt.line, statement=False)
-            self.out.indent -= 1
+        self.loop_counter_end()
         self.known = None
+
+    def plain_for_range(self, stmt: A.ForRange, var: str, end_temp: str) -> None:
+        """A Для whose body never assigns its variable: the values come from `_forr`."""
+        self.emit(f"for {var} in _forr({var}, {end_temp}):")
+        self.out.indent += 1
+        self.known = None
+        self.mark(stmt.line)
+        self.loop_body(stmt.body)
+        self.line = stmt.end_line
+        self.mark(stmt.end_line, statement=False)
+        self.out.indent -= 1
+        # after a completed loop the variable is one past the end, as in 1C
+        self.line = stmt.line
+        self.emit("else:")
+        self.out.indent += 1
+        self.emit(f"if _le({var}, {end_temp}):")
+        self.emit(f"    {var} = _add({var}, 1)")
+        self.known = None
+        self.mark(stmt.line, statement=False)
+        self.out.indent -= 1
+        self.known = None
+
+    def specialised_loop(self, loop: A.While | A.ForRange, whole: list[str],
+                         compile_loop: Callable[[], None]) -> None:
+        """A loop compiled twice behind a guard tested once before it: the fast copy knows that the
+        Python names in `whole` (a Для variable and its bound) are ints and that every Массив the
+        body indexes but never rebinds is one, with its list read once (runtime checks per access
+        otherwise); the general copy runs when the guard fails. Counting modes (their marks must
+        stay identical), dynamic code, and loops already inside a fast copy unless innermost (so the
+        copies grow linearly with nesting) keep one copy."""
+        if self.counting != "off" or self.dynamic or (self.specialising and has_loop(loop.body)):
+            compile_loop()
+            return
+        arrays = [self.locals[key] for key in invariant_indexed_names((loop,))
+                  if key in self.locals and self.locals[key] not in self.array_lists]
+        whole = [name for name in whole if name not in self.whole_names]
+        if not arrays and not whole:
+            compile_loop()
+            return
+        tests = [f"type({name}) is int" for name in whole] + [f"type({name}) is _Arr" for name in arrays]
+        self.emit(f"if {' and '.join(tests)}:")
+        self.out.indent += 1
+        saved = self.whole_names, self.array_lists, self.specialising
+        lists = {name: self.temp() for name in arrays}
+        for name, items in lists.items():
+            self.emit(f"{items} = {name}.items")
+        self.whole_names = saved[0] | frozenset(whole)
+        self.array_lists = {**saved[1], **lists}
+        self.specialising = True
+        try:
+            compile_loop()
+        finally:
+            self.whole_names, self.array_lists, self.specialising = saved
+        self.out.indent -= 1
+        self.emit("else:")
+        self.out.indent += 1
+        compile_loop()
+        self.out.indent -= 1
 
     def stmt_ForEach(self, stmt: A.ForEach) -> None:
         self.mark(stmt.line)

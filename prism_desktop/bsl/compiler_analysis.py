@@ -176,3 +176,33 @@ def modified_parameters(
                     result[key].add(index)
                     changed = True
     return result
+
+
+def has_loop(body: A.Body) -> bool:
+    return any(isinstance(s, A.While | A.ForRange | A.ForEach) for s in walk_statements(body))
+
+
+def invariant_indexed_names(body: A.Body) -> list[str]:
+    """Canonical names indexed as `Имя[…]` in a loop body that the body can never rebind: not
+    assigned, not a loop variable, not passed as a bare argument (a by-reference parameter could
+    rebind it), no Выполнить/Вычислить. Empty when the body has labels (Перейти jumps anywhere)."""
+    if any(isinstance(s, A.Label | A.Goto | A.Execute) for s in walk_statements(body)):
+        return []
+    rebindable = rebindable_names(body)
+    found: list[str] = []
+    for expr in all_expressions(body):
+        if isinstance(expr, A.Call) and canonical(expr.name) in DYNAMIC_CALLS:
+            return []
+        if isinstance(expr, A.Index) and isinstance(expr.obj, A.Name):
+            key = canonical(expr.obj.name)
+            if key not in rebindable and key not in found:
+                found.append(key)
+    return found
+
+
+def rebindable_names(body: A.Body) -> set[str]:
+    """Canonical names a body may rebind: assigned, a loop variable, or passed as a bare argument
+    (a by-reference parameter of the callee)."""
+    facts = method_facts(body)
+    passed = {name for _, _, name in facts.passes} | {name for _, _, name in facts.object_passes}
+    return facts.assigned | passed

@@ -76,6 +76,11 @@ class ExpressionCompiler:
     module: ModuleCompiler
     dynamic: bool
     uses_error: bool
+    # Facts a specialised loop copy establishes by its guard (FunctionCompiler.specialised_loop):
+    # variables that hold a whole number (Python int) throughout, and Массив variables the loop
+    # never rebinds, each with its list read once before the loop (a Массив keeps its list object).
+    whole_names: frozenset[str]
+    array_lists: dict[str, str]
 
     def fail(self, message: str, node: A.Node | None = None) -> NoReturn:
         raise NotImplementedError
@@ -139,7 +144,8 @@ class ExpressionCompiler:
         self.fail("Недопустимая константа", node)
 
     def expr_Name(self, node: A.Name) -> Code:
-        return self.read_name(node.name, node), "any"
+        code = self.read_name(node.name, node)
+        return code, ("int" if code in self.whole_names else "any")
 
     # --- operators -----------------------------------------------------------------------
     def expr_Unary(self, node: A.Unary) -> Code:
@@ -161,8 +167,8 @@ class ExpressionCompiler:
         right = self.expr(node.right)
         if op == "+" and left[1] == "str":
             return self._concat(left, right), "str"
-        if op in _ARITH:
-            return self._arith(op, left, right), "any"
+        if op in _ARITH:  # two ints make an int (Python's arithmetic is exact, as the platform's)
+            return self._arith(op, left, right), ("int" if left[1] == right[1] == "int" else "any")
         if op in _COMPARE:
             return self._compare(op, left, right), "bool"
         if op == "/":
@@ -330,26 +336,52 @@ class ExpressionCompiler:
 
     def expr_Index(self, node: A.Index) -> Code:
         obj_code = self.code(node.obj)
-        key_code = self.code(node.index)
+        key_code, key_kind = self.expr(node.index)
         if is_simple(obj_code) and is_pure(node.index):
             # Массив with a whole index in range: read the list inline (no call at all). Reading a
             # variable and a call-free index have no side effects, so the order stays as written.
             first, key = self.bind(key_code)
+            items = self.array_lists.get(obj_code)
+            if items is not None:  # a Массив whatever the index: only the index is checked
+                fast = self.list_in_range(items, first, key, key_kind)
+                return f"({items}[{key}] if {fast} else _IG[_Arr]({obj_code}, {key}))", "any"
             fast = array_in_range(obj_code, first, key)
             return f"({obj_code}.items[{key}] if {fast} else _IG[type({obj_code})]({obj_code}, {key}))", "any"
         first, obj = self.bind(obj_code)
+        if is_pure(node.index) and first != obj:
+            # an element of an element (`Матрица[Ж][К]`): the inner value is taken once, then read
+            # inline when it is a Массив, as above; the index has no side effects
+            key_first, key = self.bind(key_code)
+            in_range = self.list_in_range(f"{obj}.items", key_first, key, key_kind)
+            fast = f"type({first}) is _Arr and {in_range}"
+            # the slow path evaluates the index again when the test stopped before binding it
+            return f"({obj}.items[{key}] if {fast} else _IG[type({obj})]({obj}, {key_code}))", "any"
         return f"_IG[type({first})]({obj}, {key_code})", "any"
+
+    @staticmethod
+    def list_in_range(items: str, first_key: str, key: str, key_kind: str) -> str:
+        """The test under which `items[key]` is the element: a whole index inside the list (a
+        negative one is an error of the collection's method, not Python's from-the-end index)."""
+        in_range = f"-1 < {first_key} < len({items})"
+        return in_range if key_kind == "int" else f"type({first_key}) is int and -1 < {key} < len({items})"
 
     def index_assignment(self, target: A.Index, value: A.Expr) -> list[str]:
         """Statements for `Объект[Индекс] = Значение`: object, index, value evaluated in that order,
         then stored; a Массив with a whole index in range is stored inline."""
-        obj_code, key_code, value_code = self.code(target.obj), self.code(target.index), self.code(value)
+        obj_code, (key_code, key_kind), value_code = (
+            self.code(target.obj), self.expr(target.index), self.code(value))
         if not (is_simple(obj_code) and is_pure(target.index) and is_pure(value)):
             first, obj = self.bind(obj_code)
             return [f"_IS[type({first})]({obj}, {key_code}, {value_code})"]
         lines: list[str] = []
         key_code = self.stored(key_code, lines)
         value_code = self.stored(value_code, lines)
+        items = self.array_lists.get(obj_code)
+        if items is not None:
+            fast = self.list_in_range(items, key_code, key_code, key_kind)
+            lines.append(f"if {fast}: {items}[{key_code}] = {value_code}")
+            lines.append(f"else: _IS[_Arr]({obj_code}, {key_code}, {value_code})")
+            return lines
         fast = array_in_range(obj_code, key_code, key_code)
         lines.append(f"if {fast}: {obj_code}.items[{key_code}] = {value_code}")
         lines.append(f"else: _IS[type({obj_code})]({obj_code}, {key_code}, {value_code})")
