@@ -35,6 +35,7 @@ from prism_desktop.bsl.compiler_analysis import (
     modified_parameters,
     rebindable_names,
     walk_expression,
+    whole_number_names,
 )
 from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack, is_simple
 from prism_desktop.bsl.names import canonical
@@ -557,6 +558,9 @@ class FunctionCompiler(ExpressionCompiler):
             return False
         var = self.locals[key]
         rest, kind = self.expr(value.right)
+        if kind == "int" and var in self.whole_names:  # a whole-number variable (specialised_loop)
+            self.emit(f"{var} += {rest}")
+            return True
         if kind == "int":
             self.emit(f"{var} = ({var} + {rest} if type({var}) is int else _add({var}, {rest}))")
             return True
@@ -728,7 +732,10 @@ class FunctionCompiler(ExpressionCompiler):
             return
         arrays = [self.locals[key] for key in invariant_indexed_names((loop,))
                   if key in self.locals and self.locals[key] not in self.array_lists]
-        whole = [name for name in whole if name not in self.whole_names]
+        known = {key for key, name in self.locals.items() if name in self.whole_names or name in whole}
+        whole += [self.locals[key] for key in sorted(whole_number_names((loop,), known))
+                  if key in self.locals]
+        whole = [name for name in dict.fromkeys(whole) if name not in self.whole_names]
         if not arrays and not whole:
             compile_loop()
             return

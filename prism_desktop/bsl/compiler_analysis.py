@@ -206,3 +206,46 @@ def rebindable_names(body: A.Body) -> set[str]:
     facts = method_facts(body)
     passed = {name for _, _, name in facts.passes} | {name for _, _, name in facts.object_passes}
     return facts.assigned | passed
+
+
+def whole_number_names(loop: A.Body, known: Collection[str]) -> set[str]:
+    """Canonical names that stay whole numbers through a loop if they are on entry: each is
+    assigned in it only `Имя = <выражение>` of whole-number literals, names of this set (or of
+    `known`) and + - * (two ints make an int), never as a loop variable or a bare argument (a
+    by-reference parameter). Candidates are the names so assigned and the unassigned names the loop
+    computes with; a fixed point drops any whose assignment could make something else."""
+    facts = method_facts(loop)
+    if facts.dynamic or any(isinstance(s, A.Label | A.Goto | A.Execute) for s in walk_statements(loop)):
+        return set()
+    values: dict[str, list[A.Expr]] = {}
+    for stmt in walk_statements(loop):
+        if isinstance(stmt, A.Assign) and isinstance(stmt.target, A.Name):
+            values.setdefault(canonical(stmt.target.name), []).append(stmt.value)
+    blocked = {name for _, _, name in facts.passes} | {name for _, _, name in facts.object_passes}
+    blocked |= {canonical(s.var) for s in walk_statements(loop) if isinstance(s, A.ForRange | A.ForEach)}
+    operands = {canonical(side.name) for expr in all_expressions(loop) if isinstance(expr, A.Binary)
+                and expr.op in ("+", "-", "*", "%", "<", "<=", ">", ">=", "=", "<>")
+                for side in (expr.left, expr.right) if isinstance(side, A.Name)}
+    names = (values.keys() | operands) - blocked
+    changed = True
+    while changed:
+        changed = False
+        for name in list(names):
+            if not all(_is_whole(value, names, known) for value in values.get(name, ())):
+                names.discard(name)
+                changed = True
+    return names
+
+
+def _is_whole(expr: A.Expr, names: Collection[str], known: Collection[str]) -> bool:
+    if isinstance(expr, A.Const):
+        return type(expr.value) is int
+    if isinstance(expr, A.Name):
+        key = canonical(expr.name)
+        return key in names or key in known
+    if isinstance(expr, A.Unary):
+        return expr.op in ("+", "-") and _is_whole(expr.operand, names, known)
+    if isinstance(expr, A.Binary):
+        return expr.op in ("+", "-", "*") and _is_whole(expr.left, names, known) and _is_whole(
+            expr.right, names, known)
+    return False

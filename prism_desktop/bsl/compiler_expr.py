@@ -173,8 +173,8 @@ class ExpressionCompiler:
             return self._compare(op, left, right), "bool"
         if op == "/":
             return f"_div({left[0]}, {right[0]})", "any"
-        if op == "%":
-            return self._remainder(left, right), "any"
+        if op == "%":  # the remainder of two whole numbers is whole
+            return self._remainder(left, right), ("int" if left[1] == right[1] == "int" else "any")
         self.fail(f"Неизвестная операция ({op})", node)
 
     def _arith(self, op: str, left: Code, right: Code) -> str:
@@ -239,7 +239,9 @@ class ExpressionCompiler:
     def _remainder(self, left: Code, right: Code) -> str:
         """`%` of two non-negative/positive ints is Python's %; anything else goes to _mod (the sign
         of a BSL remainder follows the dividend)."""
-        (lc, _), (rc, rk) = left, right
+        (lc, lk), (rc, rk) = left, right
+        if lk == rk == "int" and is_simple(lc) and is_simple(rc):  # two ints: only the signs checked
+            return f"({lc} % {rc} if {lc} >= 0 and {rc} > 0 else _mod({lc}, {rc}))"
         if rk == "int" and rc.isdigit() and rc != "0":  # a positive literal divisor
             first, ref = self.bind(lc)
             return f"({ref} % {rc} if type({first}) is int and {ref} >= 0 else _mod({ref}, {rc}))"
