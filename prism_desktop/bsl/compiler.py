@@ -664,11 +664,12 @@ class FunctionCompiler(ExpressionCompiler):
 
     def stmt_ForRange(self, stmt: A.ForRange) -> None:
         self.mark(stmt.line)
-        start = self.code(stmt.start)
+        start, start_kind = self.expr(stmt.start)
         var = self.write_target(stmt.var)
         end_temp = self.temp()
         self.emit(f"{var} = {start}")
-        self.emit(f"{end_temp} = {self.code(stmt.end)}")
+        end, end_kind = self.expr(stmt.end)
+        self.emit(f"{end_temp} = {end}")
         reassigned = canonical(stmt.var) in method_facts(stmt.body).assigned or self.dynamic
         if reassigned:
             self.emit(f"{var}, {end_temp} = _forb({var}, {end_temp})")
@@ -686,7 +687,13 @@ class FunctionCompiler(ExpressionCompiler):
         else:
             # by reference, a call could rebind the variable to anything until the next iteration
             whole = [] if canonical(stmt.var) in rebindable_names(stmt.body) else [var, end_temp]
-            self.specialised_loop(stmt, whole, lambda: self.plain_for_range(stmt, var, end_temp))
+            saved = self.whole_names
+            if whole and start_kind == end_kind == "int":  # whole bounds by their kinds: no guard needed
+                self.whole_names = saved | frozenset(whole)
+            try:
+                self.specialised_loop(stmt, whole, lambda: self.plain_for_range(stmt, var, end_temp))
+            finally:
+                self.whole_names = saved
             return
         self.known = None
         self.mark(stmt.line)
