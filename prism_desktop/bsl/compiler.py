@@ -453,7 +453,7 @@ class FunctionCompiler(ExpressionCompiler):
         wrap = bool(info.modified)
         if wrap:
             self.out.indent += 1
-        self.block(method.body)
+        self.method_body(method, [p.key for p in info.params])
         self.line = method.end_line
         self.mark(method.end_line, statement=False)
         self.counts_entry = not is_bounded(method.body, self.module.methods)
@@ -475,6 +475,28 @@ class FunctionCompiler(ExpressionCompiler):
                      f"    return _settle({body_name}, {', '.join([*params, '_d', '_o'])})"]
             bsl += [method.line, method.line]
         return code, bsl
+
+    def method_body(self, method: A.Method, params: list[str]) -> None:
+        """A loop-free method whose parameters stay whole numbers if they are on entry (a recursive
+        function of a number, a predicate): a copy for whole-number arguments, without their type
+        checks, behind one guard, and the general copy (specialised_loop does the same for loops;
+        a method with loops gets theirs instead, so its code is not doubled twice)."""
+        if self.counting != "off" or self.dynamic or not params or has_loop(method.body):
+            self.block(method.body)
+            return
+        whole = [self.locals[key] for key in sorted(whole_number_names(method.body, (), params))]
+        if not whole:
+            self.block(method.body)
+            return
+        self.emit(f"if {' and '.join(f'type({name}) is int' for name in whole)}:")
+        saved = self.whole_names
+        self.whole_names = saved | frozenset(whole)
+        try:
+            self.indented(method.body)
+        finally:
+            self.whole_names = saved
+        self.emit("else:")
+        self.indented(method.body)
 
     def compile_body(self, body: A.Body) -> tuple[list[str], list[int]]:
         self.block(body)
@@ -740,8 +762,7 @@ class FunctionCompiler(ExpressionCompiler):
         arrays = [self.locals[key] for key in invariant_indexed_names((loop,))
                   if key in self.locals and self.locals[key] not in self.array_lists]
         known = {key for key, name in self.locals.items() if name in self.whole_names or name in whole}
-        whole += [self.locals[key] for key in sorted(whole_number_names((loop,), known))
-                  if key in self.locals]
+        whole += [self.locals[key] for key in sorted(whole_number_names((loop,), known, self.locals))]
         whole = [name for name in dict.fromkeys(whole) if name not in self.whole_names]
         if not arrays and not whole:
             compile_loop()

@@ -208,12 +208,14 @@ def rebindable_names(body: A.Body) -> set[str]:
     return facts.assigned | passed
 
 
-def whole_number_names(loop: A.Body, known: Collection[str]) -> set[str]:
+def whole_number_names(loop: A.Body, known: Collection[str], allowed: Collection[str]) -> set[str]:
     """Canonical names that stay whole numbers through a loop if they are on entry: each is
     assigned in it only `Имя = <выражение>` of whole-number literals, names of this set (or of
     `known`) and + - * (two ints make an int), never as a loop variable or a bare argument (a
     by-reference parameter). Candidates are the names so assigned and the unassigned names the loop
-    computes with; a fixed point drops any whose assignment could make something else."""
+    computes with, among `allowed` (the names whose type a guard can test on entry: one not yet
+    defined might be read as Неопределено before its first assignment); a fixed point drops any
+    whose assignment could make something else."""
     facts = method_facts(loop)
     if facts.dynamic or any(isinstance(s, A.Label | A.Goto | A.Execute) for s in walk_statements(loop)):
         return set()
@@ -226,7 +228,7 @@ def whole_number_names(loop: A.Body, known: Collection[str]) -> set[str]:
     operands = {canonical(side.name) for expr in all_expressions(loop) if isinstance(expr, A.Binary)
                 and expr.op in ("+", "-", "*", "%", "<", "<=", ">", ">=", "=", "<>")
                 for side in (expr.left, expr.right) if isinstance(side, A.Name)}
-    names = (values.keys() | operands) - blocked
+    names = {name for name in (values.keys() | operands) - blocked if name in allowed}
     changed = True
     while changed:
         changed = False
