@@ -179,6 +179,11 @@ class ModuleCompiler:
         self.marked_lines: set[int] = set()
 
     @property
+    def written_back(self) -> dict[str, frozenset[int]]:
+        """Positions of each module method's parameters whose value a call writes back."""
+        return {key: info.modified for key, info in self.methods.items()}
+
+    @property
     def byref_methods(self) -> dict[str, set[int]]:
         """Object methods taking arguments by reference, found on first use: the scan imports every
         collection class, which a module calling no object method with a variable need not pay for."""
@@ -484,7 +489,8 @@ class FunctionCompiler(ExpressionCompiler):
         if self.counting != "off" or self.dynamic or not params or has_loop(method.body):
             self.block(method.body)
             return
-        whole = [self.locals[key] for key in sorted(whole_number_names(method.body, (), params))]
+        names = whole_number_names(method.body, (), params, self.module.written_back)
+        whole = [self.locals[key] for key in sorted(names)]
         if not whole:
             self.block(method.body)
             return
@@ -708,7 +714,8 @@ class FunctionCompiler(ExpressionCompiler):
             self.out.indent -= 1
         else:
             # by reference, a call could rebind the variable to anything until the next iteration
-            whole = [] if canonical(stmt.var) in rebindable_names(stmt.body) else [var, end_temp]
+            rebindable = rebindable_names(stmt.body, self.module.written_back)
+            whole = [] if canonical(stmt.var) in rebindable else [var, end_temp]
             saved = self.whole_names
             if whole and start_kind == end_kind == "int":  # whole bounds by their kinds: no guard needed
                 self.whole_names = saved | frozenset(whole)
@@ -759,10 +766,11 @@ class FunctionCompiler(ExpressionCompiler):
         if self.counting != "off" or self.dynamic or (self.specialising and has_loop(loop.body)):
             compile_loop()
             return
-        arrays = [self.locals[key] for key in invariant_indexed_names((loop,))
+        arrays = [self.locals[key] for key in invariant_indexed_names((loop,), self.module.written_back)
                   if key in self.locals and self.locals[key] not in self.array_lists]
         known = {key for key, name in self.locals.items() if name in self.whole_names or name in whole}
-        whole += [self.locals[key] for key in sorted(whole_number_names((loop,), known, self.locals))]
+        names = whole_number_names((loop,), known, self.locals, self.module.written_back)
+        whole += [self.locals[key] for key in sorted(names)]
         whole = [name for name in dict.fromkeys(whole) if name not in self.whole_names]
         if not arrays and not whole:
             compile_loop()

@@ -4,7 +4,7 @@ methods need their variables in a dictionary because Выполнить/Вычи
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl.names import canonical
@@ -182,13 +182,13 @@ def has_loop(body: A.Body) -> bool:
     return any(isinstance(s, A.While | A.ForRange | A.ForEach) for s in walk_statements(body))
 
 
-def invariant_indexed_names(body: A.Body) -> list[str]:
+def invariant_indexed_names(body: A.Body, written_back: Mapping[str, Collection[int]]) -> list[str]:
     """Canonical names indexed as `Имя[…]` in a loop body that the body can never rebind: not
     assigned, not a loop variable, not passed as a bare argument (a by-reference parameter could
     rebind it), no Выполнить/Вычислить. Empty when the body has labels (Перейти jumps anywhere)."""
     if any(isinstance(s, A.Label | A.Goto | A.Execute) for s in walk_statements(body)):
         return []
-    rebindable = rebindable_names(body)
+    rebindable = rebindable_names(body, written_back)
     found: list[str] = []
     for expr in all_expressions(body):
         if isinstance(expr, A.Call) and canonical(expr.name) in DYNAMIC_CALLS:
@@ -200,15 +200,22 @@ def invariant_indexed_names(body: A.Body) -> list[str]:
     return found
 
 
-def rebindable_names(body: A.Body) -> set[str]:
+def rebindable_names(body: A.Body, written_back: Mapping[str, Collection[int]]) -> set[str]:
     """Canonical names a body may rebind: assigned, a loop variable, or passed as a bare argument
-    (a by-reference parameter of the callee)."""
+    where it comes back: to a module method whose parameter there is written back
+    (`written_back`: positions by canonical method name), or to any object method (the global
+    context's functions write back nothing)."""
     facts = method_facts(body)
-    passed = {name for _, _, name in facts.passes} | {name for _, _, name in facts.object_passes}
-    return facts.assigned | passed
+    return facts.assigned | passed_names(facts, written_back)
 
 
-def whole_number_names(loop: A.Body, known: Collection[str], allowed: Collection[str]) -> set[str]:
+def passed_names(facts: MethodFacts, written_back: Mapping[str, Collection[int]]) -> set[str]:
+    passed = {name for callee, position, name in facts.passes if position in written_back.get(callee, ())}
+    return passed | {name for _, _, name in facts.object_passes}
+
+
+def whole_number_names(loop: A.Body, known: Collection[str], allowed: Collection[str],
+                       written_back: Mapping[str, Collection[int]]) -> set[str]:
     """Canonical names that stay whole numbers through a loop if they are on entry: each is
     assigned in it only `Имя = <выражение>` of whole-number literals, names of this set (or of
     `known`) and + - * (two ints make an int), never as a loop variable or a bare argument (a
@@ -223,7 +230,7 @@ def whole_number_names(loop: A.Body, known: Collection[str], allowed: Collection
     for stmt in walk_statements(loop):
         if isinstance(stmt, A.Assign) and isinstance(stmt.target, A.Name):
             values.setdefault(canonical(stmt.target.name), []).append(stmt.value)
-    blocked = {name for _, _, name in facts.passes} | {name for _, _, name in facts.object_passes}
+    blocked = passed_names(facts, written_back)
     blocked |= {canonical(s.var) for s in walk_statements(loop) if isinstance(s, A.ForRange | A.ForEach)}
     operands = {canonical(side.name) for expr in all_expressions(loop) if isinstance(expr, A.Binary)
                 and expr.op in ("+", "-", "*", "%", "<", "<=", ">", ">=", "=", "<>")
