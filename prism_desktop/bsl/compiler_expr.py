@@ -26,6 +26,7 @@ Code = tuple[str, str]  # (python expression, kind)
 WriteBack = Callable[[str], str]
 
 TOO_MANY_ARGS = "Слишком много фактических параметров"
+CHAR_CODE_KEYS = ("кодсимвола", "charcode")
 TOO_FEW_ARGS = "Недостаточно фактических параметров"
 
 _ARITH = {"+": ("+", "_add"), "-": ("-", "_sub"), "*": ("*", "_mul")}
@@ -468,7 +469,11 @@ class ExpressionCompiler:
 
     # --- calls of bare names -------------------------------------------------------------
     def expr_Call(self, node: A.Call) -> Code:
-        return self.call(node, as_function=True), "any"
+        code = self.call(node, as_function=True)
+        key = canonical(node.name)
+        if key in CHAR_CODE_KEYS and key not in self.module.methods:
+            return code, "int"  # КодСимвола always makes a whole number (-1 outside the string)
+        return code, "any"
 
     def call(self, node: A.Call, *, as_function: bool) -> str:
         key = canonical(node.name)
@@ -495,9 +500,9 @@ class ExpressionCompiler:
             args.pop()
         if len(args) < entry.min_args or any(a is None for a in args[: entry.min_args]):
             self.fail(TOO_FEW_ARGS, node)
-        quotient = self.whole_quotient(entry, key, args)
-        if quotient is not None:
-            return quotient
+        inline = self.whole_quotient(entry, key, args) or self.char_code(entry, key, args)
+        if inline is not None:
+            return inline
         codes = self.arg_codes(tuple(args))
         implicit = {"context": "_R", "error": "_err", "scope": self.scope_code()}.get(entry.implicit or "")
         if entry.implicit == "error":
@@ -507,6 +512,21 @@ class ExpressionCompiler:
                 self.fail("Внутренняя ошибка компиляции: Вычислить вне динамической области", node)
             codes.insert(0, implicit)
         return f"{self.module.builtin_name(key, entry)}({', '.join(codes)})"
+
+    def char_code(self, entry: Any, key: str, args: list[A.Expr | None]) -> str | None:
+        """`КодСимвола(Строка, Позиция)` of a variable or literal string and position: for a string
+        and a whole position inside it, the character's code without a call (a character loop's
+        body); anything else — a position outside (-1), conversions, errors — the function."""
+        if key not in CHAR_CODE_KEYS or len(args) != 2:
+            return None
+        text_node, position_node = args
+        if not (isinstance(text_node, A.Name | A.Const) and isinstance(position_node, A.Name | A.Const)):
+            return None
+        (text, _), (position, kind) = self.expr(text_node), self.expr(position_node)
+        whole = "" if kind == "int" else f"type({position}) is int and "
+        check = f"type({text}) is str and {whole}0 < {position} <= len({text})"
+        function = self.module.builtin_name(key, entry)
+        return f"(ord({text}[{position} - 1]) if {check} else {function}({text}, {position}))"
 
     def whole_quotient(self, entry: Any, key: str, args: list[A.Expr | None]) -> str | None:
         """`Цел(Х / Д)` with a whole constant Д > 0: for a whole Х ≥ 0 it is Python's `Х // Д` (Цел
