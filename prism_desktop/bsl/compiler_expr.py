@@ -517,8 +517,8 @@ class ExpressionCompiler:
         """`КодСимвола(Строка, Позиция)` of a variable or literal string and position: for a string
         and a whole position inside it, the character's code without a call (a character loop's
         body); anything else — a position outside (-1), conversions, errors — the function."""
-        if key not in CHAR_CODE_KEYS or len(args) != 2:
-            return None
+        if key not in CHAR_CODE_KEYS or len(args) != 2 or self.module.counting != "off":
+            return None  # counting modes keep the call, as they always made it
         text_node, position_node = args
         if not (isinstance(text_node, A.Name | A.Const) and isinstance(position_node, A.Name | A.Const)):
             return None
