@@ -471,8 +471,13 @@ class ExpressionCompiler:
     def expr_Call(self, node: A.Call) -> Code:
         code = self.call(node, as_function=True)
         key = canonical(node.name)
-        if key in CHAR_CODE_KEYS and key not in self.module.methods:
+        if key in self.module.methods:
+            return code, "any"
+        if key in CHAR_CODE_KEYS:
             return code, "int"  # КодСимвола always makes a whole number (-1 outside the string)
+        entry = self.module.builtin(key)
+        if entry is not None and entry.fn.__annotations__.get("return") in ("str", str):
+            return code, "str"  # Формат, Сред, СтрЗаменить …: typed (and mypy-checked) to make a string
         return code, "any"
 
     def call(self, node: A.Call, *, as_function: bool) -> str:
