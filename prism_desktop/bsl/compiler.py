@@ -28,6 +28,7 @@ from typing import Any, NoReturn
 
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl.compiler_analysis import (
+    arrays_indexed_by,
     has_loop,
     invariant_indexed_names,
     is_bounded,
@@ -345,6 +346,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.whole_names: frozenset[str] = frozenset()
         self.array_lists: dict[str, str] = {}
         self.specialising = False  # compiling the fast copy of a loop (specialised_loop)
+        self.in_bounds: frozenset[tuple[str, str]] = frozenset()
         for key in known_locals:
             self.define(key)
 
@@ -720,7 +722,8 @@ class FunctionCompiler(ExpressionCompiler):
             if whole and start_kind == end_kind == "int":  # whole bounds by their kinds: no guard needed
                 self.whole_names = saved | frozenset(whole)
             try:
-                self.specialised_loop(stmt, whole, lambda: self.plain_for_range(stmt, var, end_temp))
+                bounds = (var, end_temp) if whole else None
+                self.specialised_loop(stmt, whole, lambda: self.plain_for_range(stmt, var, end_temp), bounds)
             finally:
                 self.whole_names = saved
             return
@@ -756,13 +759,15 @@ class FunctionCompiler(ExpressionCompiler):
         self.known = None
 
     def specialised_loop(self, loop: A.While | A.ForRange, whole: list[str],
-                         compile_loop: Callable[[], None]) -> None:
+                         compile_loop: Callable[[], None], bounds: tuple[str, str] | None = None) -> None:
         """A loop compiled twice behind a guard tested once before it: the fast copy knows that the
         Python names in `whole` (a Для variable and its bound) are ints and that every Массив the
         body indexes but never rebinds is one, with its list read once (runtime checks per access
         otherwise); the general copy runs when the guard fails. Counting modes (their marks must
         stay identical), dynamic code, and loops already inside a fast copy unless innermost (so the
-        copies grow linearly with nesting) keep one copy."""
+        copies grow linearly with nesting) keep one copy. `bounds` (a Для's variable and end): the
+        Массивы indexed by the variable in a body that cannot change their length are checked once,
+        in the guard, to hold the whole range; their `М[Инд]` then takes no check at all."""
         if self.counting != "off" or self.dynamic or (self.specialising and has_loop(loop.body)):
             compile_loop()
             return
@@ -776,6 +781,17 @@ class FunctionCompiler(ExpressionCompiler):
             compile_loop()
             return
         tests = [f"type({name}) is int" for name in whole] + [f"type({name}) is _Arr" for name in arrays]
+        proven: list[str] = []
+        if bounds is not None and isinstance(loop, A.ForRange):
+            var, end = bounds
+            for key in arrays_indexed_by(loop.body, canonical(loop.var)):
+                name = self.locals.get(key)
+                if name in arrays or name in self.array_lists:
+                    items = self.array_lists.get(name) or f"{name}.items"
+                    tests.append(f"{end} < len({items})")
+                    proven.append(name)
+            if proven:
+                tests.append(f"{var} >= 0")
         self.emit(f"if {' and '.join(tests)}:")
         self.out.indent += 1
         saved = self.whole_names, self.array_lists, self.specialising
@@ -785,10 +801,14 @@ class FunctionCompiler(ExpressionCompiler):
         self.whole_names = saved[0] | frozenset(whole)
         self.array_lists = {**saved[1], **lists}
         self.specialising = True
+        saved_proven = self.in_bounds
+        if bounds is not None and proven:
+            self.in_bounds = saved_proven | {(name, bounds[0]) for name in proven}
         try:
             compile_loop()
         finally:
             self.whole_names, self.array_lists, self.specialising = saved
+            self.in_bounds = saved_proven
         self.out.indent -= 1
         self.emit("else:")
         self.out.indent += 1

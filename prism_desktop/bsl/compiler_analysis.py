@@ -258,3 +258,19 @@ def _is_whole(expr: A.Expr, names: Collection[str], known: Collection[str]) -> b
         return expr.op in ("+", "-", "*") and _is_whole(expr.left, names, known) and _is_whole(
             expr.right, names, known)
     return False
+
+
+def arrays_indexed_by(body: A.Body, var: str) -> list[str]:
+    """Canonical names `Имя` indexed exactly as `Имя[var]` in a body that runs no code of its own
+    (no call, no Новый, no Ждать, no Выполнить): nothing in it can change an array's length, so a
+    loop whose whole-number variable stays inside the array's bounds on entry stays inside them."""
+    if any(isinstance(s, A.Execute | A.AddHandler | A.Label | A.Goto) for s in walk_statements(body)):
+        return []
+    found: list[str] = []
+    for expr in all_expressions(body):
+        if isinstance(expr, A.Call | A.MethodCall | A.New | A.Await):
+            return []
+        if (isinstance(expr, A.Index) and isinstance(expr.obj, A.Name) and isinstance(expr.index, A.Name)
+                and canonical(expr.index.name) == var and canonical(expr.obj.name) not in found):
+            found.append(canonical(expr.obj.name))
+    return found

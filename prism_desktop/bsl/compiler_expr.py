@@ -82,6 +82,8 @@ class ExpressionCompiler:
     # never rebinds, each with its list read once before the loop (a Массив keeps its list object).
     whole_names: frozenset[str]
     array_lists: dict[str, str]
+    # (Массив variable, Для variable) pairs whose every `М[Инд]` is inside the list (checked once)
+    in_bounds: frozenset[tuple[str, str]]
 
     def fail(self, message: str, node: A.Node | None = None) -> NoReturn:
         raise NotImplementedError
@@ -345,6 +347,8 @@ class ExpressionCompiler:
             # variable and a call-free index have no side effects, so the order stays as written.
             first, key = self.bind(key_code)
             items = self.array_lists.get(obj_code)
+            if items is not None and (obj_code, key_code) in self.in_bounds:
+                return f"{items}[{key_code}]", "any"
             if items is not None:  # a Массив whatever the index: only the index is checked
                 fast = self.list_in_range(items, first, key, key_kind)
                 return f"({items}[{key}] if {fast} else _IG[_Arr]({obj_code}, {key}))", "any"
@@ -380,6 +384,9 @@ class ExpressionCompiler:
         key_code = self.stored(key_code, lines)
         value_code = self.stored(value_code, lines)
         items = self.array_lists.get(obj_code)
+        if items is not None and (obj_code, key_code) in self.in_bounds:
+            lines.append(f"{items}[{key_code}] = {value_code}")
+            return lines
         if items is not None:
             fast = self.list_in_range(items, key_code, key_code, key_kind)
             lines.append(f"if {fast}: {items}[{key_code}] = {value_code}")
