@@ -346,7 +346,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.whole_names: frozenset[str] = frozenset()
         self.array_lists: dict[str, str] = {}
         self.specialising = False  # compiling the fast copy of a loop (specialised_loop)
-        self.in_bounds: frozenset[tuple[str, str]] = frozenset()
+        self.in_bounds: frozenset[tuple[str, str, int]] = frozenset()
         for key in known_locals:
             self.define(key)
 
@@ -751,8 +751,12 @@ class FunctionCompiler(ExpressionCompiler):
         self.line = stmt.line
         self.emit("else:")
         self.out.indent += 1
-        self.emit(f"if _le({var}, {end_temp}):")
-        self.emit(f"    {var} = _add({var}, 1)")
+        if var in self.whole_names and end_temp in self.whole_names:
+            self.emit(f"if {var} <= {end_temp}:")
+            self.emit(f"    {var} += 1")
+        else:
+            self.emit(f"if _le({var}, {end_temp}):")
+            self.emit(f"    {var} = _add({var}, 1)")
         self.known = None
         self.mark(stmt.line, statement=False)
         self.out.indent -= 1
@@ -777,21 +781,20 @@ class FunctionCompiler(ExpressionCompiler):
         names = whole_number_names((loop,), known, self.locals, self.module.written_back)
         whole += [self.locals[key] for key in sorted(names)]
         whole = [name for name in dict.fromkeys(whole) if name not in self.whole_names]
-        if not arrays and not whole:
-            compile_loop()
-            return
         tests = [f"type({name}) is int" for name in whole] + [f"type({name}) is _Arr" for name in arrays]
-        proven: list[str] = []
+        proven: list[tuple[str, int]] = []
         if bounds is not None and isinstance(loop, A.ForRange):
             var, end = bounds
-            for key in arrays_indexed_by(loop.body, canonical(loop.var)):
+            for key, offset in arrays_indexed_by(loop.body, canonical(loop.var)):
                 name = self.locals.get(key)
-                if name in arrays or name in self.array_lists:
+                if name is not None and (name in arrays or name in self.array_lists):
                     items = self.array_lists.get(name) or f"{name}.items"
-                    tests.append(f"{end} < len({items})")
-                    proven.append(name)
-            if proven:
-                tests.append(f"{var} >= 0")
+                    shift = f" + {offset}" if offset > 0 else f" - {-offset}" if offset < 0 else ""
+                    tests += [f"{var}{shift} >= 0", f"{end}{shift} < len({items})"]
+                    proven.append((name, offset))
+        if not tests:
+            compile_loop()
+            return
         self.emit(f"if {' and '.join(tests)}:")
         self.out.indent += 1
         saved = self.whole_names, self.array_lists, self.specialising
@@ -803,7 +806,7 @@ class FunctionCompiler(ExpressionCompiler):
         self.specialising = True
         saved_proven = self.in_bounds
         if bounds is not None and proven:
-            self.in_bounds = saved_proven | {(name, bounds[0]) for name in proven}
+            self.in_bounds = saved_proven | {(name, bounds[0], offset) for name, offset in proven}
         try:
             compile_loop()
         finally:

@@ -260,17 +260,30 @@ def _is_whole(expr: A.Expr, names: Collection[str], known: Collection[str]) -> b
     return False
 
 
-def arrays_indexed_by(body: A.Body, var: str) -> list[str]:
-    """Canonical names `Имя` indexed exactly as `Имя[var]` in a body that runs no code of its own
-    (no call, no Новый, no Ждать, no Выполнить): nothing in it can change an array's length, so a
-    loop whose whole-number variable stays inside the array's bounds on entry stays inside them."""
+def arrays_indexed_by(body: A.Body, var: str) -> list[tuple[str, int]]:
+    """(canonical name, offset) of each `Имя[var]`, `Имя[var + N]`, `Имя[var - N]` (N a whole literal)
+    in a body that runs no code of its own (no call, no Новый, no Ждать, no Выполнить): nothing in it
+    can change an array's length, so a loop whose whole-number variable keeps such an index inside
+    the array at both ends of its range keeps it inside throughout."""
     if any(isinstance(s, A.Execute | A.AddHandler | A.Label | A.Goto) for s in walk_statements(body)):
         return []
-    found: list[str] = []
+    found: list[tuple[str, int]] = []
     for expr in all_expressions(body):
         if isinstance(expr, A.Call | A.MethodCall | A.New | A.Await):
             return []
-        if (isinstance(expr, A.Index) and isinstance(expr.obj, A.Name) and isinstance(expr.index, A.Name)
-                and canonical(expr.index.name) == var and canonical(expr.obj.name) not in found):
-            found.append(canonical(expr.obj.name))
+        if isinstance(expr, A.Index) and isinstance(expr.obj, A.Name):
+            offset = index_offset(expr.index, var)
+            if offset is not None and (canonical(expr.obj.name), offset) not in found:
+                found.append((canonical(expr.obj.name), offset))
     return found
+
+
+def index_offset(index: A.Expr, var: str) -> int | None:
+    """N when `index` is `var`, `var + N` or `var - N` (as -N) with N a whole literal, else None."""
+    if isinstance(index, A.Name):
+        return 0 if canonical(index.name) == var else None
+    if (isinstance(index, A.Binary) and index.op in ("+", "-") and isinstance(index.left, A.Name)
+            and canonical(index.left.name) == var and isinstance(index.right, A.Const)
+            and type(index.right.value) is int):
+        return index.right.value if index.op == "+" else -index.right.value
+    return None

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from prism_desktop.bsl import ast as A
+from prism_desktop.bsl.compiler_analysis import index_offset
 from prism_desktop.bsl.names import GLOBAL_METHODS, GLOBAL_PROPERTIES, canonical
 from prism_desktop.bsl.values.base import NULL
 
@@ -82,8 +83,8 @@ class ExpressionCompiler:
     # never rebinds, each with its list read once before the loop (a Массив keeps its list object).
     whole_names: frozenset[str]
     array_lists: dict[str, str]
-    # (Массив variable, Для variable) pairs whose every `М[Инд]` is inside the list (checked once)
-    in_bounds: frozenset[tuple[str, str]]
+    # (Массив variable, Для variable, N): every `М[Инд + N]` is inside the list (checked once)
+    in_bounds: frozenset[tuple[str, str, int]]
 
     def fail(self, message: str, node: A.Node | None = None) -> NoReturn:
         raise NotImplementedError
@@ -347,7 +348,7 @@ class ExpressionCompiler:
             # variable and a call-free index have no side effects, so the order stays as written.
             first, key = self.bind(key_code)
             items = self.array_lists.get(obj_code)
-            if items is not None and (obj_code, key_code) in self.in_bounds:
+            if items is not None and self.within_bounds(obj_code, node.index):
                 return f"{items}[{key_code}]", "any"
             if items is not None:  # a Массив whatever the index: only the index is checked
                 fast = self.list_in_range(items, first, key, key_kind)
@@ -364,6 +365,16 @@ class ExpressionCompiler:
             # the slow path evaluates the index again when the test stopped before binding it
             return f"({obj}.items[{key}] if {fast} else _IG[type({obj})]({obj}, {key_code}))", "any"
         return f"_IG[type({first})]({obj}, {key_code})", "any"
+
+    def within_bounds(self, obj_code: str, index: A.Expr) -> bool:
+        """Whether `obj[index]` is one of the accesses a loop's guard proved inside the list."""
+        if not self.in_bounds:
+            return False
+        name = index.left if isinstance(index, A.Binary) else index
+        if not isinstance(name, A.Name):
+            return False
+        offset = index_offset(index, canonical(name.name))
+        return offset is not None and (obj_code, self.read_name(name.name, name), offset) in self.in_bounds
 
     @staticmethod
     def list_in_range(items: str, first_key: str, key: str, key_kind: str) -> str:
@@ -384,7 +395,7 @@ class ExpressionCompiler:
         key_code = self.stored(key_code, lines)
         value_code = self.stored(value_code, lines)
         items = self.array_lists.get(obj_code)
-        if items is not None and (obj_code, key_code) in self.in_bounds:
+        if items is not None and self.within_bounds(obj_code, target.index):
             lines.append(f"{items}[{key_code}] = {value_code}")
             return lines
         if items is not None:
