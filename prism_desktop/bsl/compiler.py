@@ -779,8 +779,8 @@ class FunctionCompiler(ExpressionCompiler):
                   if key in self.locals and self.locals[key] not in self.array_lists]
         known = {key for key, name in self.locals.items() if name in self.whole_names or name in whole}
         names = whole_number_names((loop,), known, self.locals, self.module.written_back)
-        whole += [self.locals[key] for key in sorted(names)]
-        whole = [name for name in dict.fromkeys(whole) if name not in self.whole_names]
+        whole = [name for name in dict.fromkeys([*whole, *(self.locals[key] for key in sorted(names))])
+                 if name not in self.whole_names]
         tests = [f"type({name}) is int" for name in whole] + [f"type({name}) is _Arr" for name in arrays]
         proven: list[tuple[str, int]] = []
         if bounds is not None and isinstance(loop, A.ForRange):
