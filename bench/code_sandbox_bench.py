@@ -21,8 +21,9 @@ from pathlib import Path
 
 from prism_desktop.sandbox.code.spec import CodeRunResult
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
-from prism_desktop.services.code_level1 import candidate_files, run_spec
-from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.services.code_candidates import candidate_files, reference_answer
+from prism_desktop.services.code_level1 import run_spec
+from prism_desktop.services.code_test_ids import TaskTestIds
 from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
 
 BUNDLED = Path(__file__).resolve().parents[1] / "benchmarks" / "coding"
@@ -32,11 +33,13 @@ def kind_of(task: CodingTask) -> str:
     return "library" if task.kind == "library" else task.language
 
 
-def run_one(backend: CodeDockerBackend, task: CodingTask, number: int) -> tuple[CodeRunResult, float]:
+def run_one(
+    backend: CodeDockerBackend, task: CodingTask, number: int, test_ids: list[str]
+) -> tuple[CodeRunResult, float]:
     files, candidates, problem = candidate_files(task, reference_answer(task) or "")
     assert files is not None, problem
     started = time.perf_counter()
-    result = backend.run(run_spec(task, files, candidates, f"bench-{number}"))
+    result = backend.run(run_spec(task, files, candidates, f"bench-{number}", test_ids))
     return result, time.perf_counter() - started
 
 
@@ -54,10 +57,12 @@ def main() -> int:
         if not tasks:
             continue
         backend = CodeDockerBackend.connect((tasks[0].language,))
+        collected = TaskTestIds(backend)  # once per task and image, cached: not part of the timing
+        ids = [collected.ids(task) for task in tasks]
         started = time.perf_counter()
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             numbers = range(len(tasks))
-            outcomes = list(pool.map(run_one, [backend] * len(tasks), tasks, numbers))
+            outcomes = list(pool.map(run_one, [backend] * len(tasks), tasks, numbers, ids))
         elapsed = time.perf_counter() - started
         failed = [
             task.id

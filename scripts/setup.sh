@@ -9,17 +9,59 @@ import sys
 sys.exit(0 if sys.version_info >= (3, 11) else 1)
 PY
 
+say() { echo "[setup] $*"; }
+
 # A .venv left half-made (an interrupted first run: python but no pip) is made again.
 if [ -x .venv/bin/python ] && ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
   echo "the .venv here has no pip (an interrupted setup?): creating it again" >&2
   rm -rf .venv
 fi
-[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+if [ ! -x .venv/bin/python ]; then
+  say "1/3 creating .venv with $("$PYTHON" --version 2>&1)"
+  "$PYTHON" -m venv .venv
+fi
 extras=""
 [ "${1:-}" = "--dev" ] && extras="[dev]"
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".${extras}"
 
+# pip's whole output goes to a log; the terminal gets what is being installed, step by step. Left out:
+# setuptools' note on every editable install ("Please be careful with folders in your working
+# directory…", true of any checkout) and pip's "Location … is ignored" for index folders a pip.conf
+# names that do not exist. On a failure the log's end is shown.
+PIP_LOG=.venv/setup-pip.log
+pip_install() {
+  local what=$1
+  shift
+  set +e
+  .venv/bin/python -m pip install --progress-bar off "$@" 2>&1 | tee -a "$PIP_LOG" | awk -v what="$what" '
+    /^Collecting / { sub(/^Collecting /, ""); sub(/ \(from .*/, ""); print "    " what " " $0; fflush(); next }
+    /^Processing \// { name = $2; sub(/.*\//, "", name); sub(/-[0-9].*/, "", name); print "    " what " " name; fflush(); next }
+    /^Building wheels for collected packages:/ { print "    building the editable install of PRISM Desktop"; fflush(); next }
+    /^Installing collected packages:/ { n = split($0, names, ","); print "    unpacking " n " package(s) into .venv…"; fflush(); next }
+    /^Successfully installed / { print "    installed " (NF - 2) " package(s)"; fflush(); next }
+    /^WARNING: Location .* is ignored/ { next }
+    /^(WARNING|ERROR|error):/ { print; fflush() }'
+  local status=${PIPESTATUS[0]}
+  set -e
+  if [ "$status" -ne 0 ]; then
+    echo "pip failed (exit $status); the end of its log ($PIP_LOG):" >&2
+    tail -n 30 "$PIP_LOG" >&2
+    exit "$status"
+  fi
+}
+
+# Nothing to do when this .venv was set up from the same pyproject.toml and setup.py (and extras).
+stamp=$({ cat pyproject.toml setup.py; echo "$extras"; } | { sha256sum 2>/dev/null || shasum -a 256; } | cut -d' ' -f1)
+if [ -x .venv/bin/prism-desktop ] && [ "$(cat .venv/.setup-stamp 2>/dev/null)" = "$stamp" ]; then
+  say "2/3 .venv is up to date (pyproject.toml unchanged since the last setup)"
+else
+  : >"$PIP_LOG"
+  say "2/3 installing PRISM Desktop${extras:+ with the test tools} into .venv (the first time: ≈ 400 MB, PySide6 most of it; a minute or more)"
+  pip_install "upgrading" --upgrade pip
+  pip_install "collecting" -e ".${extras}"
+  echo "$stamp" >.venv/.setup-stamp
+fi
+
+say "3/3 checking the system libraries of Qt's window on X11"
 # Qt's xcb platform plugin (the window on an X11 desktop): ask the plugin itself which system
 # libraries it cannot load (ldd of libqxcb.so) and install the Debian packages that hold them.
 xcb_package() {

@@ -7,10 +7,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import docker
 import pytest
 from docker.models.containers import ContainerCollection
 
 from prism_desktop.sandbox.backend import installed_package_dir
+from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, owner_tag
 
 
 def record_created(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], Any]]:
@@ -41,3 +43,11 @@ def unavailable(problem: str) -> None:
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(f"CI=true and {problem}: Docker tests must run in CI (.ci/docker.sh provides it)")
     pytest.skip(problem)
+
+
+def our_containers(client: docker.DockerClient) -> set[str]:
+    """Sandbox containers created by this test process (others may be running sandboxes at the same
+    time). The engine filters by both labels and the list is sparse (no inspect per container), so a
+    container another process removes while we list is simply absent instead of a NotFound."""
+    labels = [f"{LABEL}=1", f"{OWNER_LABEL}={owner_tag()}"]
+    return {c.id for c in client.containers.list(all=True, sparse=True, filters={"label": labels})}

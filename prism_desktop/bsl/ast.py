@@ -608,22 +608,32 @@ class VarDecl(Stmt):
 
 
 class Param(Node):
-    """A formal parameter: `Знач Имя = Значение`. `default` is a Const (or None: required)."""
+    """A formal parameter: `Знач Имя = Значение`. `default` is a Const (or None: required);
+    `annotations` are OneScript's (`&Тип("Строка") Имя`), which the platform does not have."""
 
-    __slots__ = ("by_value", "default", "name")
+    __slots__ = ("annotations", "by_value", "default", "name")
 
     name: str
     by_value: bool
     default: Expr | None
+    annotations: tuple[Annotation, ...]
 
     def __init__(
-        self, name: str, by_value: bool = False, default: Expr | None = None, *, line: int, col: int
+        self,
+        name: str,
+        by_value: bool = False,
+        default: Expr | None = None,
+        *,
+        line: int,
+        col: int,
+        annotations: tuple[Annotation, ...] = (),
     ) -> None:
         _set(self, "line", line)
         _set(self, "col", col)
         _set(self, "name", name)
         _set(self, "by_value", by_value)
         _set(self, "default", default)
+        _set(self, "annotations", annotations)
 
 
 MethodKind = Literal["procedure", "function"]

@@ -3,18 +3,26 @@
 Each check is conservative: valid code must stay clean, so a check fires only where the platform
 itself refuses to compile (a call on an object, `Объект.Метод()`, is never checked; neither is the
 text given to Выполнить/Вычислить; a method may be called before its definition).
+
+`check_in_contexts` checks a module the way the platform compiles it: once per context of its kind
+(module_kinds), each with its preprocessor symbols, the methods its directives compile there, and the
+global and owner's methods available there; `check_module` is the single context Level 1 uses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import dataclasses
+import functools
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl import diagnostics as diag
+from prism_desktop.bsl import module_kinds as mk
+from prism_desktop.bsl.compile_contexts import CLIENT_SIDE, DIRECTIVE_SIDES, CompileContext
 from prism_desktop.bsl.compiler_analysis import child_bodies, statement_expressions
 from prism_desktop.bsl.diagnostics import Diagnostic
-from prism_desktop.bsl.names import GLOBAL_METHODS, canonical
-from prism_desktop.bsl.parser import parse_module
+from prism_desktop.bsl.names import GLOBAL_METHOD_AVAILABILITY, GLOBAL_METHODS, canonical
+from prism_desktop.bsl.parser import parse_module, parse_module_variants
 
 
 def check_module(
@@ -23,11 +31,13 @@ def check_module(
     *,
     defines: Iterable[str] | None = None,
     known_methods: Iterable[str] = (),
+    onescript: bool = False,
 ) -> list[Diagnostic]:
-    """Syntax errors and compile-time errors of a module, sorted by position.
+    """Syntax errors and compile-time errors of a module in one context (the server's symbols, or
+    `defines`) where every global name exists — Level 1's check — sorted by position.
     `known_methods` are extra names callable without a qualifier (e.g. exported methods of global
-    common modules of a configuration)."""
-    result = parse_module(text, filename, defines)
+    common modules of a configuration); `onescript` reads a OneScript script."""
+    result = parse_module(text, filename, defines, onescript=onescript)
     try:
         found = result.diagnostics + check_tree(result.module, known_methods)
     except RecursionError:  # the caller's own stack was already deep
@@ -36,16 +46,86 @@ def check_module(
 
 
 def check_tree(module: A.Module, known_methods: Iterable[str] = ()) -> list[Diagnostic]:
-    """Compile-time checks on an already parsed module."""
-    return _Checker(module, known_methods).run()
+    """Compile-time checks on an already parsed module: one context that has every global name."""
+    callable_names = {canonical(m.name) for m in module.methods if m.name}
+    callable_names.update(GLOBAL_METHODS)
+    callable_names.update(canonical(name) for name in known_methods)
+    return _Checker(module, callable_names, module.methods).run()
+
+
+def check_in_contexts(
+    text: str,
+    filename: str = "<module>",
+    info: mk.ModuleInfo | None = None,
+    *,
+    contexts: Sequence[CompileContext] | None = None,
+    known_methods: Iterable[str] = (),
+) -> list[Diagnostic]:
+    """Syntax and compile-time errors of a module in every context the platform compiles it in
+    (by default those of its kind, module_kinds.contexts_of), each naming its contexts. In each
+    context only the methods its directives compile there are checked, and only the global and
+    owner's methods available there are defined."""
+    info = info or mk.ModuleInfo()
+    contexts = tuple(contexts or mk.contexts_of(info, text))
+    known = {canonical(name) for name in (*known_methods, *info.known_methods)}
+    merged: dict[tuple[str, int, int, str], Diagnostic] = {}
+    parses = parse_module_variants(text, filename, [context.defines for context in contexts])
+    for context, parsed in zip(contexts, parses, strict=True):
+        try:
+            found = parsed.diagnostics + _context_checker(parsed.module, info, context, known).run()
+        except RecursionError:
+            found = [*parsed.diagnostics, diag.stack_exhausted()]
+        for d in found:
+            key = (d.code, d.line, d.column, d.message)
+            seen = merged.get(key)
+            if seen is None:
+                merged[key] = dataclasses.replace(d, contexts=(context.name,))
+            elif context.name not in seen.contexts:
+                seen.contexts = (*seen.contexts, context.name)
+    return sorted(merged.values(), key=Diagnostic.sort_key)
+
+
+def _context_checker(
+    module: A.Module, info: mk.ModuleInfo, context: CompileContext, known: Collection[str]
+) -> _Checker:
+    default_sides = mk.default_side(info)
+    compiled = [m for m in module.methods if compiled_in(m, context, default_sides)]
+    # a client may call the module's server methods (a server call); the server no client method
+    callable_methods = module.methods if context.side == CLIENT_SIDE else compiled
+    callable_names = {canonical(m.name) for m in callable_methods if m.name}
+    callable_names.update(_globals_available(context.availability))
+    callable_names.update(
+        canonical(spelling)
+        for member in mk.owner_methods(info)
+        if member.availability & context.availability
+        for spelling in (member.russian, *member.english)
+    )
+    callable_names.update(known)
+    return _Checker(module, callable_names, compiled)
+
+
+def compiled_in(method: A.Method, context: CompileContext, default_sides: frozenset[str] | None) -> bool:
+    """Whether `context` compiles the method, by its compilation directive (`default_sides`:
+    module_kinds.default_side of the module)."""
+    if default_sides is None:
+        return True
+    sides = next(
+        (DIRECTIVE_SIDES[key] for a in method.annotations if (key := canonical(a.name)) in DIRECTIVE_SIDES),
+        default_sides,
+    )
+    return context.side in sides
+
+
+@functools.lru_cache(maxsize=16)
+def _globals_available(availability: frozenset[str]) -> frozenset[str]:
+    return frozenset(name for name, where in GLOBAL_METHOD_AVAILABILITY.items() if where & availability)
 
 
 class _Checker:
-    def __init__(self, module: A.Module, known_methods: Iterable[str]):
+    def __init__(self, module: A.Module, callable_names: set[str], compiled: Sequence[A.Method]):
         self.module = module
-        self.callable = {canonical(m.name) for m in module.methods if m.name}
-        self.callable.update(GLOBAL_METHODS)
-        self.callable.update(canonical(name) for name in known_methods)
+        self.callable = callable_names
+        self.compiled = compiled  # the methods whose bodies this context compiles
         self.found: list[Diagnostic] = []
 
     def add(self, code: str, message: str, node: A.Node, line: int | None = None,
@@ -54,7 +134,7 @@ class _Checker:
 
     def run(self) -> list[Diagnostic]:
         self.check_duplicates()
-        for method in self.module.methods:
+        for method in self.compiled:
             self.check_body(method.body, method, loops=0)
         self.check_body(self.module.body, None, loops=0)
         return self.found

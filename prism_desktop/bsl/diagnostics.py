@@ -32,6 +32,8 @@ class Diagnostic:
     column: int = 1  # 1-based
     end_line: int | None = None
     end_column: int | None = None
+    # the compile contexts (Сервер, ТонкийКлиент, …) the error occurs in; empty: not context-bound
+    contexts: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -41,7 +43,8 @@ class Diagnostic:
 
     def format(self, filename: str) -> str:
         """`FILE:line:col: severity code: message`, the form compilers and editors read."""
-        return f"{filename}:{self.line}:{self.column}: {self.severity} {self.code}: {self.message}"
+        where = f" [{', '.join(self.contexts)}]" if self.contexts else ""
+        return f"{filename}:{self.line}:{self.column}: {self.severity} {self.code}: {self.message}{where}"
 
 
 def error(

@@ -337,10 +337,15 @@ class Engine:
         return _dt.datetime.now(_dt.UTC).replace(microsecond=0, tzinfo=None)
 
     # --- loading ------------------------------------------------------------------------------
-    def load(self, source: str, name: str = "Модуль") -> BslModule:
-        """Parse, check and compile a module; ModuleLoadError names the first error."""
+    def load(self, source: str, name: str = "Модуль", *, onescript: bool = False) -> BslModule:
+        """Parse, check and compile a module; ModuleLoadError names the first error. `onescript`
+        reads a OneScript script (`#native`, annotations on parameters) and refuses its library
+        imports: the sandbox has no libraries."""
         text = source.removeprefix("\ufeff")
-        parsed = parse_module(text, name)
+        parsed = parse_module(text, name, onescript=onescript)
+        if onescript and parsed.uses:
+            use = parsed.uses[0]
+            raise ModuleLoadError(library_refused(str(use.value)), use.line, use.col, name)
         errors = [d for d in parsed.diagnostics if d.severity == "error"]
         if not errors:  # undefined names are the compiler's to judge: it knows the implemented built-ins
             checked = check_tree(parsed.module)
@@ -485,6 +490,15 @@ def _stack_depth() -> int:
         depth += 1
         frame = frame.f_back  # type: ignore[assignment]
     return depth
+
+
+def library_refused(directive: str) -> str:
+    """The error for `#Использовать lib` in the sandbox."""
+    library = directive.split(None, 1)[1].strip() if len(directive.split(None, 1)) > 1 else directive
+    return (
+        f"Подключение библиотеки OneScript ({library}) недоступно: в песочнице PRISM Desktop нет библиотек, "
+        "сценарий должен обходиться встроенными средствами"
+    )
 
 
 def _unsupported(name: str, _args: list[Any]) -> Any:

@@ -8,7 +8,7 @@ the next block keyword, so that one run finds several independent errors.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar
 
 from prism_desktop.bsl import ast as A
@@ -16,7 +16,7 @@ from prism_desktop.bsl import diagnostics as diag
 from prism_desktop.bsl.diagnostics import Diagnostic
 from prism_desktop.bsl.expression_parser import LITERAL_KEYWORDS, ExpressionParser
 from prism_desktop.bsl.lexer import tokenize
-from prism_desktop.bsl.preprocessor import normalize_defines, preprocess
+from prism_desktop.bsl.preprocessor import PreprocessResult, normalize_defines, preprocess
 from prism_desktop.bsl.token_cursor import BLOCK_END, METHOD_KEYWORDS, ParseAbort
 from prism_desktop.bsl.tokens import (
     ANNOTATION,
@@ -42,12 +42,19 @@ _METHOD_ENDS = {"procedure": frozenset({"конецпроцедуры"}), "funct
 
 class ParseResult:
     # a plain class, not a dataclass: made at import, a dataclass costs start-up time (≈1 ms each)
-    __slots__ = ("diagnostics", "filename", "module")
+    __slots__ = ("diagnostics", "filename", "module", "uses")
 
-    def __init__(self, module: A.Module, diagnostics: list[Diagnostic], filename: str = "<module>") -> None:
+    def __init__(
+        self,
+        module: A.Module,
+        diagnostics: list[Diagnostic],
+        filename: str = "<module>",
+        uses: tuple[Token, ...] = (),
+    ) -> None:
         self.module = module
         self.diagnostics = diagnostics  # ParseError only, in source order
         self.filename = filename
+        self.uses = uses  # OneScript's `#Использовать` directives (DIRECTIVE tokens)
 
     @property
     def ok(self) -> bool:
@@ -73,8 +80,9 @@ class StatementsResult:
 class Parser(ExpressionParser):
     """Modules, methods, blocks and statements."""
 
-    def __init__(self, tokens: list[Token], diagnostics: list[Diagnostic]):
+    def __init__(self, tokens: list[Token], diagnostics: list[Diagnostic], *, onescript: bool = False):
         super().__init__(tokens, diagnostics)
+        self.onescript = onescript  # OneScript's syntax: annotations on parameters
         # the method being parsed: its local declarations and the depth of its top-level body
         self.local_vars: list[A.VarDecl] | None = None
         self.method_block_depth = 0
@@ -210,6 +218,7 @@ class Parser(ExpressionParser):
             return ()
         while True:
             first = self.tok
+            annotations = self.parse_annotations() if self.onescript else ()
             by_value = False
             if self.at_kw("знач"):
                 by_value = True
@@ -219,7 +228,11 @@ class Parser(ExpressionParser):
             if self.at_op("="):
                 self.advance()
                 default = self.parse_default_value()
-            params.append(A.Param(name_tok.text, by_value, default, line=first.line, col=first.col))
+            params.append(
+                A.Param(
+                    name_tok.text, by_value, default, line=first.line, col=first.col, annotations=annotations
+                )
+            )
             if self.at_op(","):
                 self.advance()
                 continue
@@ -558,29 +571,64 @@ Parser._STATEMENTS = {
 
 
 def _tokens(text: str, defines: Iterable[str] | None, diagnostics: list[Diagnostic]) -> list[Token]:
+    return _preprocessed(text, defines, diagnostics).tokens
+
+
+def _preprocessed(
+    text: str, defines: Iterable[str] | None, diagnostics: list[Diagnostic], onescript: bool = False
+) -> PreprocessResult:
     lexed = tokenize(text)
     diagnostics.extend(lexed.diagnostics)
-    processed = preprocess(lexed.tokens, normalize_defines(defines))
+    processed = preprocess(lexed.tokens, normalize_defines(defines), onescript=onescript)
     diagnostics.extend(processed.diagnostics)
-    return processed.tokens
+    return processed
 
 
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=Diagnostic.sort_key)
 
 
-def parse_module(text: str, filename: str = "<module>", defines: Iterable[str] | None = None) -> ParseResult:
+def parse_module(
+    text: str, filename: str = "<module>", defines: Iterable[str] | None = None, *, onescript: bool = False
+) -> ParseResult:
     """Parse a whole module. `defines` are the true preprocessor symbols (default: the server
-    context, Сервер and НаСервере). Never raises."""
+    context, Сервер and НаСервере); `onescript` reads a OneScript script (`#native`, annotations
+    on parameters). Never raises."""
     diagnostics: list[Diagnostic] = []
-    tokens = _tokens(text, defines, diagnostics)
-    parser = Parser(tokens, diagnostics)
+    processed = _preprocessed(text, defines, diagnostics, onescript)
+    parser = Parser(processed.tokens, diagnostics, onescript=onescript)
     try:
         module = parser.parse_module(filename)
     except RecursionError:  # the caller's own stack was already deep
         diagnostics.append(diag.stack_exhausted())
         module = A.Module(filename=filename, line=1, col=1)
-    return ParseResult(module, _sorted(diagnostics), filename)
+    return ParseResult(module, _sorted(diagnostics), filename, processed.uses)
+
+
+def parse_module_variants(
+    text: str, filename: str, define_sets: Sequence[frozenset[str]]
+) -> list[ParseResult]:
+    """The module parsed once per set of preprocessor symbols (one per compile context), lexing
+    once and parsing again only where `#Если` leaves a different token stream; contexts with the
+    same stream share one ParseResult."""
+    lexed = tokenize(text)
+    by_stream: dict[tuple[int, ...], ParseResult] = {}
+    results: list[ParseResult] = []
+    for defines in define_sets:
+        processed = preprocess(lexed.tokens, defines)
+        key = tuple(map(id, processed.tokens)) if processed.tokens is not lexed.tokens else ()
+        result = by_stream.get(key)
+        if result is None:
+            diagnostics = [*lexed.diagnostics, *processed.diagnostics]
+            parser = Parser(processed.tokens, diagnostics)
+            try:
+                module = parser.parse_module(filename)
+            except RecursionError:
+                diagnostics.append(diag.stack_exhausted())
+                module = A.Module(filename=filename, line=1, col=1)
+            result = by_stream[key] = ParseResult(module, _sorted(diagnostics), filename)
+        results.append(result)
+    return results
 
 
 def parse_expression(text: str) -> ExpressionResult:

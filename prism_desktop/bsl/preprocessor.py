@@ -4,6 +4,11 @@ transparent. Unbalanced or unknown directives become ParseError diagnostics.
 
 The module is compiled for one context at a time, like the platform does; by default that is the
 server (symbols Сервер and НаСервере are true, every other symbol is false).
+
+OneScript's scripts (`.os`) add `#native` (compile natively: nothing to do for us) and
+`#Использовать` (a library import); the libraries a module imports are listed in the result, so a
+caller can refuse them (the sandbox has none). `#native` elsewhere is an unknown directive, as on
+the platform.
 """
 
 from __future__ import annotations
@@ -65,11 +70,14 @@ class _Frame:
 
 
 class PreprocessResult:
-    __slots__ = ("diagnostics", "tokens")
+    __slots__ = ("diagnostics", "tokens", "uses")
 
-    def __init__(self, tokens: list[Token], diagnostics: list[Diagnostic]) -> None:
+    def __init__(
+        self, tokens: list[Token], diagnostics: list[Diagnostic], uses: tuple[Token, ...] = ()
+    ) -> None:
         self.tokens = tokens
         self.diagnostics = diagnostics
+        self.uses = uses  # the `#Использовать` directives of active code
 
 
 def normalize_defines(defines: Iterable[str] | None) -> frozenset[str]:
@@ -78,11 +86,15 @@ def normalize_defines(defines: Iterable[str] | None) -> frozenset[str]:
     return frozenset(_SYMBOL_SYNONYMS.get(canonical(d), canonical(d)) for d in defines)
 
 
-def preprocess(tokens: list[Token], defines: frozenset[str] = DEFAULT_DEFINES) -> PreprocessResult:
-    """Filter a token list (ending with EOF) according to its preprocessor directives."""
+def preprocess(
+    tokens: list[Token], defines: frozenset[str] = DEFAULT_DEFINES, *, onescript: bool = False
+) -> PreprocessResult:
+    """Filter a token list (ending with EOF) according to its preprocessor directives; `onescript`
+    accepts OneScript's `#native`."""
     if not any(t.kind == DIRECTIVE for t in tokens):
         return PreprocessResult(tokens, [])
     out: list[Token] = []
+    uses: list[Token] = []
     diagnostics: list[Diagnostic] = []
     stack: list[_Frame] = []
     active = True
@@ -97,10 +109,13 @@ def preprocess(tokens: list[Token], defines: frozenset[str] = DEFAULT_DEFINES) -
         head = _DIRECTIVE_WORD.match(text)
         word, rest = (head.group(1), text[head.end():]) if head else (text, "")
         kind = _DIRECTIVES.get(canonical(word.strip()))
+        if kind is None and onescript and canonical(word.strip()) == "native":
+            continue  # OneScript's native compilation: the same code for us
         if kind is None:
             diagnostics.append(_error(diag.bad_directive(text), tok))
         elif kind == "использовать":
-            pass  # OneScript library import: nothing to compile
+            if active:
+                uses.append(tok)  # OneScript library import: nothing to compile
         elif kind in _CLOSERS:
             frame = _Frame(kind, tok, active, active)
             if kind == "если":
@@ -135,7 +150,7 @@ def preprocess(tokens: list[Token], defines: frozenset[str] = DEFAULT_DEFINES) -
         diagnostics.append(_error(diag.unclosed_directive(_CLOSERS[frame.kind]), frame.token))
     if not out or out[-1] is not tokens[-1]:
         out.append(tokens[-1])  # EOF always survives
-    return PreprocessResult(out, diagnostics)
+    return PreprocessResult(out, diagnostics, tuple(uses))
 
 
 def _error(message: str, tok: Token) -> Diagnostic:

@@ -81,7 +81,7 @@ def _run_module(args: argparse.Namespace, path: Path, source: str, platform: Pla
         output=_echo,
     )
     try:
-        module = engine.load(source, path.stem)
+        module = engine.load(source, path.stem, onescript=path.suffix.lower() == ".os")
     except ModuleLoadError as exc:
         print(f"{path}:{exc.line}:{exc.column}: {exc.message}", file=sys.stderr)
         return EXIT_PROBLEMS

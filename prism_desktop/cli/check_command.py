@@ -19,9 +19,9 @@ from prism_desktop.cli.common import (
     add_sandbox_options,
     workspace_root,
 )
+from prism_desktop.cli.workspace_kinds import run_for_kind
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.reference_check import check_references
-from prism_desktop.workspace.coding import is_coding_workspace
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import TASKS_DIR, Workspace
@@ -52,10 +52,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     root = workspace_root(args)
-    if is_coding_workspace(root):
-        from prism_desktop.cli.coding_cli import check_coding
-
-        return check_coding(root, args)
+    handled = run_for_kind("check", root, args)
+    if handled is not None:
+        return handled
     try:
         workspace = Workspace.open(root)
     except WorkspaceError as exc:

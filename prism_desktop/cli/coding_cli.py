@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliError, existing_files
@@ -122,21 +123,30 @@ def print_code_images() -> None:
         print(f"code:    {image.ref} {state}")
 
 
+def code_languages(wanted: list[str], present: Callable[[str], bool]) -> list[str]:
+    """The languages whose code image `sandbox build --code WANTED` builds, in LANGUAGES' order:
+    "all", "missing" (also what `--code` alone means) or the languages named."""
+    from prism_desktop.sandbox.code.spec import LANGUAGES
+
+    if "all" in wanted:
+        return list(LANGUAGES)
+    if not wanted or "missing" in wanted:
+        return [language for language in LANGUAGES if not present(language)]
+    return [language for language in LANGUAGES if language in wanted]
+
+
 def build_code_images(wanted: list[str], method: str) -> int:
-    """`sandbox build --code LANG…`: each image in turn, with the builder's progress and the time it took."""
+    """`sandbox build --code [LANG…]`: each image in turn, with its builder's progress and time taken."""
     import time
 
-    from prism_desktop.sandbox.code.spec import LANGUAGES
     from prism_desktop.sandbox.code_images import build_code_image, code_image
     from prism_desktop.sandbox.image import ImageBuildError, connect
 
-    if "all" in wanted:
-        languages = list(LANGUAGES)
-    elif "missing" in wanted:
-        client = connect()
-        languages = [lang for lang in LANGUAGES if not code_image(client, lang).present]
+    if "all" not in wanted and (not wanted or "missing" in wanted):
+        client = connect()  # asked only when the choice depends on which images are there
+        languages = code_languages(wanted, lambda language: code_image(client, language).present)
     else:
-        languages = [lang for lang in LANGUAGES if lang in wanted]
+        languages = code_languages(wanted, lambda _language: False)
     for language in languages:
         started = time.monotonic()
         try:
@@ -183,4 +193,14 @@ def report_coding(root: Path, args: argparse.Namespace) -> int:
             ]
         )  # fmt: skip
     print(format_table(headers, table, ["<", "<", "<", ">", ">", ">", ">", ">", ">", ">", ">"]))
+    print(CODING_LEGEND)
     return EXIT_OK
+
+
+# What the coding report's short headers mean (the definitions: docs/multi-sample.md).
+CODING_LEGEND = (
+    "S, M: mean S and M over the runs; pass@k: chance that one of k samples of a task passes every test\n"
+    "SS: stability score, 1 − spread of a task's pass/fail results over its samples (1: always the same)\n"
+    "PCS: partial credit score, the mean share of hidden tests passed\n"
+    "compiles: share of samples that compile"
+)

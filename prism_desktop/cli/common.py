@@ -4,6 +4,7 @@ errors with their exit codes, aligned tables and atomic JSON output."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -55,8 +56,8 @@ def workspace_root(args: argparse.Namespace) -> Path:
 
 def open_workspace(args: argparse.Namespace) -> Workspace:
     """The workspace chosen with --workspace (else the bundled one), read whole or WorkspaceError:
-    a PRISM workspace, or a coding bench (dataset/, libraries/) of the same interface."""
-    from prism_desktop.workspace.coding_bench import open_workspace as open_any
+    a PRISM workspace, a coding bench (dataset/, libraries/) or a 1C Code Bench of the same interface."""
+    from prism_desktop.services.onec_workspace import open_any_workspace as open_any
 
     return open_any(workspace_root(args))
 
@@ -85,8 +86,9 @@ def add_global_options(parser: argparse.ArgumentParser, *, in_subcommand: bool) 
         "--workspace",
         metavar="DIR",
         default=default,
-        help="PRISM workspace holding tasks/, metrics/ and results/, or a coding bench holding dataset/ "
-        "(and tests/, libraries/, results/) (default: the bundled PRISM one)",
+        help="PRISM workspace holding tasks/, metrics/ and results/, a coding bench holding dataset/ "
+        "(and tests/, libraries/, results/), or a 1C Code Bench holding config_spec.yaml and tasks/<id>/ "
+        "(default: the bundled PRISM one)",
     )
 
 
@@ -130,6 +132,17 @@ def positive_int(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, found {text!r}")
+    return value
+
+
+def positive_number(text: str) -> float:
+    """argparse type: a finite number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected a number greater than 0, found {text!r}")
     return value
 
 

@@ -1,10 +1,11 @@
 """`prism-desktop generate [--category CATEGORY] [--models KEY…] [--tasks ID…] [--runs N] [--temperature T]
 [--concurrency N] [--resume NAME] [--max-cost USD] [--dry-run] [--no-cache] [--out FILE] [--retries N]
-[--endpoint [KEY=]URL]…`: candidate answers from the models of the workspace's generation/ folder (a
-coding bench without one: the app's bundled folder), written as PRISM writes them (parts as each pair
-finishes, then the experiment file). The category is A or B on a PRISM workspace (required), one of a
-coding bench's categories or none (every task) on a coding bench. Keys come from the environment and
-the workspace's .env, as in PRISM. Exit 0 when every pair was written, 1 otherwise."""
+[--endpoint [KEY=]URL]… [--timeout S] [--max-reply-mb MB]`: candidate answers from the models of the
+workspace's generation/ folder (a coding bench without one: the app's bundled folder), written as PRISM
+writes them (parts as each pair finishes, then the experiment file). The category is A or B on a PRISM
+workspace (required), one of a coding bench's categories or none (every task) on a coding bench. Keys
+come from the environment and the workspace's .env, as in PRISM. Exit 0 when every pair was written,
+1 otherwise."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ from prism_desktop.cli.common import (
     format_table,
     open_workspace,
     positive_int,
+    positive_number,
 )
 from prism_desktop.cli.progress import ProgressBar
 from prism_desktop.generation.credentials import generation_env
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.estimate import CostEstimate
+from prism_desktop.generation.limits import DEFAULT_TIMEOUT, MEGABYTE
 from prism_desktop.generation.plan import (
     ALL_TASKS,
     GenerationError,
@@ -34,9 +37,9 @@ from prism_desktop.generation.plan import (
     parse_endpoint,
     workspace_config,
 )
+from prism_desktop.generation.records import parts_dir
 from prism_desktop.generation.retry import DEFAULT_RETRIES, RetryPolicy
 from prism_desktop.generation.runner import (
-    DEFAULT_TIMEOUT,
     GenerationEvent,
     GenerationResult,
     Generator,
@@ -100,7 +103,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--no-cache", action="store_true", help="ask the models even when an answer is cached"
     )
     parser.add_argument(
-        "--out", metavar="FILE", help="the experiment file (default: results/<experiment name>.json)"
+        "--out",
+        metavar="FILE",
+        help="the experiment file, its <name>.parts/ folder beside it (default: results/<name>.json)",
     )
     parser.add_argument(
         "--retries",
@@ -120,10 +125,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=positive_number,
         default=DEFAULT_TIMEOUT,
         metavar="S",
-        help=f"seconds to wait for one answer (default {DEFAULT_TIMEOUT:.0f})",
+        help="seconds one whole request may take, its reply's last byte included "
+        f"(default {DEFAULT_TIMEOUT:.0f})",
+    )
+    parser.add_argument(
+        "--max-reply-mb",
+        type=positive_number,
+        metavar="MB",
+        help="refuse a reply larger than this (default: params.yaml's max_reply_mb, else 10)",
     )
 
 
@@ -168,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
         env=env,
         policy=RetryPolicy(retries=args.retries),
         timeout=args.timeout,
+        max_reply_bytes=int(args.max_reply_mb * MEGABYTE) if args.max_reply_mb else None,
         on_event=on_event,
     )
     estimate = generator.estimate()
@@ -223,7 +236,7 @@ def _report(plan: GenerationPlan, result: GenerationResult) -> int:
     )
     if result.experiment_path is not None:
         print(f"experiment: {result.experiment_path}")
-        print(f"parts: {plan.results_dir / (plan.experiment_name + '.parts')}")
+        print(f"parts: {parts_dir(plan.results_dir, plan.experiment_name)}")
     else:
         print("no pair succeeded: no experiment file written")
     if result.complete:

@@ -27,6 +27,7 @@ import gc
 import importlib
 import importlib.util
 import os
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -117,6 +118,7 @@ GUI_COMMAND = ("gui",)
 DEBUG_ENV_VAR = "PRISM_DESKTOP_DEBUG"  # set to show tracebacks of internal errors
 EXIT_INTERNAL = 70  # sysexits EX_SOFTWARE: a bug, not the user's input
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a tool whose reader went away
 
 Handler = Callable[[argparse.Namespace], int]
 Subparsers = argparse._SubParsersAction
@@ -223,7 +225,13 @@ class _NeverRaised(Exception):
 def _run(handler: Handler, args: argparse.Namespace) -> int:
     """Call a sub-command, turning every user-facing failure into a message and an exit code."""
     try:
-        return int(handler(args))
+        code = int(handler(args))
+        sys.stdout.flush()  # a reader that went away (`| head`) shows here, not at interpreter exit
+        return code
+    except BrokenPipeError as exc:
+        if not _stdout_is_pipe():
+            return _report(exc)
+        return _reader_gone()
     except CliError as exc:
         print_error(str(exc))
         return exc.exit_code
@@ -232,6 +240,22 @@ def _run(handler: Handler, args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print_error("interrupted")
         return EXIT_INTERRUPTED
+
+
+def _stdout_is_pipe() -> bool:
+    try:
+        return stat.S_ISFIFO(os.fstat(sys.stdout.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):  # a replaced stdout (tests) has no descriptor
+        return False
+
+
+def _reader_gone() -> int:
+    """`prism-desktop runs | head`: the reader has what it wanted; end quietly, as other tools do.
+    Output still buffered goes to /dev/null, so that Python's exit does not complain either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_BROKEN_PIPE
 
 
 def _report(exc: Exception) -> int:

@@ -25,10 +25,16 @@ from prism_desktop.cli.common import (
     workspace_root,
     write_json_atomic,
 )
+from prism_desktop.cli.workspace_kinds import run_for_kind
 from prism_desktop.scoring.funnel import BUCKETS
-from prism_desktop.scoring.report import SUMMARY_AXES, category_of, summarise, summarise_tags
+from prism_desktop.scoring.report import (
+    MIN_TASKS_FOR_INTERVAL,
+    SUMMARY_AXES,
+    category_of,
+    summarise,
+    summarise_tags,
+)
 from prism_desktop.scoring.samples import DEFAULT_KS, collect_samples, summarise_samples
-from prism_desktop.workspace.coding import is_coding_workspace
 from prism_desktop.workspace.results import ScoreFile
 from prism_desktop.workspace.workspace import Workspace
 
@@ -66,10 +72,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if is_coding_workspace(workspace_root(args)):
-        from prism_desktop.cli.coding_cli import report_coding
-
-        return report_coding(workspace_root(args), args)
+    handled = run_for_kind("report", workspace_root(args), args)
+    if handled is not None:
+        return handled
     workspace = open_workspace(args)
     score_files = [_auto_file(workspace, path) for path in existing_files(args.auto_files)]
     categories = {task.id: task.category for task in workspace.tasks}
@@ -184,8 +189,12 @@ def _percent(share: float | None) -> str | None:
     return None if share is None else f"{share * 100:.0f}%"
 
 
-def _margin(margin: float | None) -> str | None:
-    return None if margin is None else f"±{margin:.2f}"
+def _interval(row: dict[str, Any], words: dict[str, str]) -> str | None:
+    """The cut 95% interval of Q, "too few tasks" below the minimum, "—" with no task measured."""
+    interval = row.get("interval")
+    if interval is not None:
+        return f"{interval[0]:.2f}–{interval[1]:.2f}"
+    return words["few"] if row["tasks"] else None
 
 
 # Every word of the printed report, in one language at a time (the JSON keeps the data's own values).
@@ -196,7 +205,8 @@ WORDS: dict[str, dict[str, str]] = {
         "N/A": "N/A",
         "tasks": "tasks",
         "ci": "Q 95% CI",
-        "solved": "solved",
+        "few": "too few tasks",
+        "solved": "solved %",
         "top failure": "top failure",
         "category": "Category",
         "none": "no runs in these files",
@@ -209,6 +219,9 @@ WORDS: dict[str, dict[str, str]] = {
         "partial": "partial",
         "compile": "compile",
         "success": "success",
+        "legend": "N/A: runs without a measured Q (not counted); S M O P Q: means over the measured runs\n"
+        f"Q 95% CI: of the mean per-task Q, kept inside the 0–10 scale, given from {MIN_TASKS_FOR_INTERVAL} "
+        "tasks\nsolved %: share of runs solved; solved … not compiled: how many runs ended so",
     },
     "ru": {
         "model": "модель",
@@ -216,7 +229,8 @@ WORDS: dict[str, dict[str, str]] = {
         "N/A": "н/д",
         "tasks": "задач",
         "ci": "Q 95% ДИ",
-        "solved": "решено",
+        "few": "мало задач",
+        "solved": "решено, %",
         "top failure": "частая причина",
         "category": "Категория",
         "none": "в этих файлах нет прогонов",
@@ -229,6 +243,9 @@ WORDS: dict[str, dict[str, str]] = {
         "partial": "частично",
         "compile": "компиляция",
         "success": "успех",
+        "legend": "н/д: прогоны без измеренного Q (не учтены); S M O P Q: средние по измеренным прогонам\n"
+        f"Q 95% ДИ: среднего Q по задачам, в пределах шкалы 0–10, от {MIN_TASKS_FOR_INTERVAL} задач\n"
+        "решено, %: доля решённых прогонов; решено … не компилируется: сколько прогонов так закончилось",
     },
 }
 
@@ -273,13 +290,14 @@ def render_report(rows: Sequence[dict[str, Any]], lang: str = "en") -> str:
                     row.get("unmeasured") or None,
                     row["tasks"],
                     *(row["means"][axis] for axis in SUMMARY_AXES),
-                    _margin(row["margin"]),
+                    _interval(row, words),
                     _percent(row["solved"]),
                     *(buckets.get(bucket) for bucket in BUCKETS),
                     _cause(funnel, lang),
                 )
             )
-        blocks.append(f"{words['category']} {category}\n{format_table(headers, table_rows, align)}")
+        table = format_table(headers, table_rows, align)
+        blocks.append(f"{words['category']} {category}\n{table}\n{words['legend']}")
         blocks.append(_render_samples(category, [r for r in rows if r["category"] == category], lang))
     return "\n\n".join(blocks)
 

@@ -39,10 +39,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     build.add_argument(
         "--code",
-        nargs="+",
+        nargs="*",
         choices=("python", "typescript", "go", "all", "missing"),
         metavar="LANG",
-        help="build the code-task images instead: python, typescript, go, all, or missing (those not there)",
+        help="build the code-task images instead: python, typescript, go, all, or missing (those not "
+        "there; the default of --code alone)",
     )
     build.set_defaults(method="auto")
     actions.add_parser("doctor", help="check everything the sandbox needs and say what is missing")
@@ -80,10 +81,10 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    if args.code:
+    if args.code is not None:
         from prism_desktop.cli.coding_cli import build_code_images
 
-        return build_code_images(args.code, args.method)
+        return build_code_images(args.code or ["missing"], args.method)
     from prism_desktop.sandbox.image import IMAGE_REF, ImageBuildError, build_image
 
     def progress(line: str) -> None:

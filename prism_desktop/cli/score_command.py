@@ -21,9 +21,9 @@ from prism_desktop.cli.common import (
     workspace_root,
 )
 from prism_desktop.cli.progress import ProgressBar
+from prism_desktop.cli.workspace_kinds import run_for_kind
 from prism_desktop.sandbox.backend import SANDBOX_MODES, SandboxUnavailable
 from prism_desktop.services.score_experiment import checkpoint_path, score_experiment
-from prism_desktop.workspace.coding import is_coding_workspace
 from prism_desktop.workspace.results import Experiment, Generation
 
 
@@ -97,10 +97,9 @@ def pick_runs(
 def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CliError("--jobs: expected a positive number of runs at once")
-    if is_coding_workspace(workspace_root(args)):
-        from prism_desktop.cli.coding_cli import score_coding
-
-        return score_coding(workspace_root(args), args, _Progress())
+    handled = run_for_kind("score", workspace_root(args), args, _Progress())
+    if handled is not None:
+        return handled
     workspace = open_workspace(args)
     (experiment_file,) = existing_files([args.experiment])
     experiment = pick_runs(workspace.experiment(experiment_file), args.task, args.model, args.run_index)

@@ -15,6 +15,7 @@ import platformdirs
 from prism_desktop.workspace.atomic import write_json_atomic
 
 from .chat import ChatReply, ChatRequest
+from .errors import ModelCallError
 
 APP_NAME = "prism-desktop"
 CACHE_VERSION = 1  # bump when the key or the stored shape changes
@@ -51,9 +52,9 @@ class ResponseCache:
         """The stored reply, or None (absent, or unreadable: a damaged entry is a miss)."""
         try:
             data = json.loads(self._path(key).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            return ChatReply.from_json(data, cached=True) if isinstance(data, dict) else None
+        except (OSError, ValueError, RecursionError, ModelCallError):
             return None
-        return ChatReply.from_json(data, cached=True) if isinstance(data, dict) else None
 
     def put(self, key: str, reply: ChatReply) -> None:
         # A cache that cannot be written only costs a repeated request later.

@@ -6,12 +6,14 @@ generation/ folder of its own uses the app's bundled one."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from prism_desktop.locations import shipped_path
 from prism_desktop.workspace.errors import Problem, ProblemCollector, WorkspaceError
+from prism_desktop.workspace.paths import COMPONENT_RULE, is_safe_component
 from prism_desktop.workspace.schema import (
     BOOL,
     INT,
@@ -25,12 +27,15 @@ from prism_desktop.workspace.schema import (
 )
 from prism_desktop.workspace.yamlio import KeyPath, load_yaml
 
+from .limits import DEFAULT_MAX_REPLY_MB, MEGABYTE
+
 GENERATION_DIR = "generation"
 DEFAULT_MAX_TOKENS = 4096  # PRISM's value when params.yaml names none
 DEFAULT_CONCURRENCY = 4
 DEFAULT_CONTEXT_BUDGET = 15000  # characters of metadata context when a model names no context_window
 POSITIVE_INT = Kind("a positive integer", lambda v: INT.accepts(v) and v > 0)
-NON_NEGATIVE = Kind("a number ≥ 0", lambda v: NUMBER.accepts(v) and v >= 0)
+NON_NEGATIVE = Kind("a finite number ≥ 0", lambda v: NUMBER.accepts(v) and 0 <= v < math.inf)
+POSITIVE = Kind("a finite number > 0", lambda v: NUMBER.accepts(v) and 0 < v < math.inf)
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,7 @@ class GenerationConfig:
     concurrency: int = DEFAULT_CONCURRENCY
     provider_concurrency: dict[str, int] = field(default_factory=dict)
     model_params: dict[str, ModelParams] = field(default_factory=dict)
+    max_reply_bytes: int = int(DEFAULT_MAX_REPLY_MB * MEGABYTE)  # params.yaml's max_reply_mb
 
     def params(self, key: str) -> ModelParams:
         return self.model_params.get(key, ModelParams())
@@ -161,6 +167,9 @@ def _models(path: Path) -> dict[str, ModelEntry]:
     entries: dict[str, ModelEntry] = {}
     for key, record in check.mapping(root.get("models"), ("models",)).items():
         where: KeyPath = ("models", key)
+        if not is_safe_component(str(key)):  # it names the pair's part file
+            check.add(where, message="a model key names files", found=repr(str(key)), expected=COMPONENT_RULE)
+            continue
         record = check.mapping(record, where)
         access = check.mapping(record.get("access"), (*where, "access"))
         capabilities = check.get(record, (*where, "capabilities"), MAPPING, required=False, default={})
@@ -215,6 +224,10 @@ def _params(path: Path, models: dict[str, ModelEntry]) -> dict[str, Any]:
             defaults, (*top, "concurrency"), POSITIVE_INT, required=False, default=DEFAULT_CONCURRENCY
         ),
     }
+    reply_mb = check.get(
+        defaults, (*top, "max_reply_mb"), POSITIVE, required=False, default=DEFAULT_MAX_REPLY_MB
+    )
+    result["max_reply_bytes"] = int(reply_mb * MEGABYTE)
     limits = check.get(defaults, (*top, "provider_concurrency"), MAPPING, required=False, default={})
     result["provider_concurrency"] = {
         str(name): check.get(limits, (*top, "provider_concurrency", name), POSITIVE_INT, default=1)

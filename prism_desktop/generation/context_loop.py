@@ -56,7 +56,7 @@ class ContextResult:
 def _arguments(raw: str) -> dict[str, Any]:
     try:
         value = json.loads(raw) if raw else {}
-    except ValueError:
+    except (ValueError, RecursionError):  # a model's text: not JSON, or nested past any use
         return {}
     return value if isinstance(value, dict) else {}
 

@@ -1,9 +1,18 @@
 """Failures of model calls and how PRISM treats them: transient ones (429, 5xx, timeouts, dropped
 connections, "rate limit", "overloaded") are retried, permanent ones (401, 403, an invalid key, an
 exhausted quota or credit) never are. Like PRISM, the decision reads the error's text, so a 429 whose
-body says the quota is exhausted is permanent."""
+body says the quota is exhausted is permanent. Failures PRISM Desktop itself decides (a deadline, a
+reply too large, an invalid reply) carry their cause, so the server's text cannot relabel them. Every
+message is scrubbed of keys and tokens when the error is made (scrub.py)."""
 
 from __future__ import annotations
+
+from .scrub import scrub
+
+# Causes of failures decided here rather than read from a server's text.
+TIMEOUT = "timeout"
+REPLY_TOO_LARGE = "reply too large"
+INVALID_REPLY = "invalid reply"
 
 # Lower-case fragments of an error text; permanent ones are checked first.
 _PERMANENT = (
@@ -60,11 +69,12 @@ class AdapterConfigError(Exception):
 
 
 class ModelCallError(Exception):
-    """One failed call: the text PRISM would store in `error`, the HTTP status when there was one,
-    and the server's Retry-After in seconds when it sent one. `permanent` marks a failure that is
-    never worth repeating whatever its text says (a TLS certificate that is not trusted). `where`
-    (the URL tried, secrets scrubbed, and any proxy) is appended to the message but kept out of the
-    classification: a port such as :40123 must not read as a 401."""
+    """One failed call: the text PRISM would store in `error` (scrubbed of keys and tokens), the HTTP
+    status when there was one, and the server's Retry-After in seconds when it sent one. `permanent`
+    marks a failure that is never worth repeating whatever its text says (a TLS certificate that is
+    not trusted, an invalid reply); `cause`, when given, is its summary label whatever the text.
+    `where` (the URL tried, secrets scrubbed, and any proxy) is appended to the message but kept out
+    of the classification: a port such as :40123 must not read as a 401."""
 
     def __init__(
         self,
@@ -74,7 +84,10 @@ class ModelCallError(Exception):
         retry_after: float | None = None,
         permanent: bool = False,
         where: str = "",
+        cause: str | None = None,
     ):
+        message = scrub(message)
+        where = scrub(where)
         full = f"{message} ({where})" if where else message
         super().__init__(full)
         self.reason = message
@@ -83,6 +96,7 @@ class ModelCallError(Exception):
         self.status = status
         self.retry_after = retry_after
         self.permanent = permanent
+        self.own_cause = cause
 
     @property
     def transient(self) -> bool:
@@ -90,7 +104,12 @@ class ModelCallError(Exception):
 
     @property
     def cause(self) -> str:
-        return failure_cause(self.reason, self.status)
+        return self.own_cause or failure_cause(self.reason, self.status)
+
+
+def invalid_reply(detail: str) -> ModelCallError:
+    """A reply that is not what the protocol promises: permanent (asking again buys the same)."""
+    return ModelCallError(f"{INVALID_REPLY}: {detail}", permanent=True, cause=INVALID_REPLY)
 
 
 def is_transient(error: str | None) -> bool:

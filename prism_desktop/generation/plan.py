@@ -62,7 +62,7 @@ class GenerationPlan:
     samples: dict[str, tuple[Sample, ...]]  # model key -> its samples
     experiment_name: str
     experiment_path: Path
-    results_dir: Path
+    results_dir: Path  # where <experiment>.parts/ is: beside the experiment file
     timestamp: str
 
     @property
@@ -103,7 +103,8 @@ def make_plan(
         temperature = request.temperature if request.temperature is not None else params.temperature
         seeds = config.seeds(model.key, request.runs)
         samples[model.key] = tuple(Sample(i, seed, temperature) for i, seed in enumerate(seeds))
-    results_dir = workspace.results_dir
+    # The .parts folder goes beside the experiment file: with --out, not into the workspace's results/.
+    results_dir = Path(request.out).parent if request.out else workspace.results_dir
     return GenerationPlan(
         category=request.category,
         tasks=tasks,
@@ -150,7 +151,9 @@ def parse_endpoint(text: str) -> tuple[str, str]:
 
 
 def is_coding(workspace: Workspace) -> bool:
-    return workspace.kind == "coding"
+    """A benchmark other than PRISM's own (a coding bench, a 1C Code Bench): the app's generation
+    settings when it has none, every task when no --category is given, tasks under its root."""
+    return workspace.kind != "prism"
 
 
 def workspace_config(workspace: Workspace) -> GenerationConfig:

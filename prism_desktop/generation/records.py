@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.workspace.atomic import write_json_atomic
+from prism_desktop.workspace.paths import safe_component
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,9 @@ def parts_dir(results_dir: Path, experiment_name: str) -> Path:
 
 
 def part_path(results_dir: Path, experiment_name: str, task_id: str, model_key: str) -> Path:
-    return parts_dir(results_dir, experiment_name) / f"{task_id}__{model_key}.json"
+    # Task ids and model keys are checked when they are read; this keeps any other caller inside too.
+    name = safe_component(f"{task_id}__{model_key}.json", "part file")
+    return parts_dir(results_dir, experiment_name) / name
 
 
 def write_part(path: Path, pair: dict[str, Any]) -> None:
@@ -132,8 +136,9 @@ def write_part(path: Path, pair: dict[str, Any]) -> None:
 
 
 def read_complete_part(path: Path) -> dict[str, Any] | None:
-    """A part whose runs all succeeded (resume skips its pair); None when absent, unreadable or
-    incomplete, so the pair is generated again."""
+    """A part whose runs all succeeded (resume skips its pair); None when absent, unreadable,
+    incomplete or with a total_cost that is not a finite number ≥ 0 (it counts against --max-cost:
+    a negative one would lower the money spent), so the pair is generated again."""
     try:
         pair = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -144,5 +149,8 @@ def read_complete_part(path: Path) -> dict[str, Any] | None:
     if not isinstance(runs, list) or not runs:
         return None
     if not all(isinstance(run, dict) and run.get("success", True) is not False for run in runs):
+        return None
+    cost = pair.get("total_cost", 0.0)
+    if isinstance(cost, bool) or not isinstance(cost, int | float) or not 0 <= cost < math.inf:
         return None
     return pair

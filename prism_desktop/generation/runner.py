@@ -28,6 +28,7 @@ from .code_prompt import code_prompt
 from .config import GenerationConfig, ModelEntry
 from .errors import AdapterConfigError, ModelCallError
 from .estimate import CostEstimate, estimate_cost
+from .limits import DEFAULT_TIMEOUT, RequestLimits
 from .plan import GenerationPlan, GenerationRequest
 from .records import (
     RunOutcome,
@@ -38,9 +39,9 @@ from .records import (
     write_part,
 )
 from .retry import RetryPolicy, Sleep
+from .scrub import scrub
 from .sender import RequestSender, Tally
 
-DEFAULT_TIMEOUT = 120.0  # seconds per request, PRISM's
 CANCELLED = "cancelled"
 STOP_POLL_SECONDS = 0.1
 OVER_BUDGET = "over the --max-cost budget"
@@ -122,9 +123,12 @@ class Generator:
         policy: RetryPolicy | None = None,
         sleep: Sleep = asyncio.sleep,
         timeout: float = DEFAULT_TIMEOUT,
+        max_reply_bytes: int | None = None,
         on_event: Callable[[GenerationEvent], None] | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
     ):
+        """`timeout`: seconds for each whole request; `max_reply_bytes`: the reply's size cap
+        (params.yaml's max_reply_mb when None)."""
         self.config = config
         self.plan = plan
         self.request = request
@@ -133,6 +137,7 @@ class Generator:
         self.policy = policy or RetryPolicy()
         self.sleep = sleep
         self.timeout = timeout
+        self.limits = RequestLimits(timeout, max_reply_bytes or config.max_reply_bytes)
         self.on_event = on_event
         self.transport = transport
         self.concurrency = request.concurrency or config.concurrency
@@ -302,6 +307,7 @@ class Generator:
             slots=slots,
             tally=self.tally,
             on_retry=on_retry,
+            limits=self.limits,
         )
 
     async def _pair(self, task: Task, model: ModelEntry, sender: RequestSender) -> dict[str, Any] | None:
@@ -374,6 +380,12 @@ class Generator:
         if self.on_event is not None:
             self.on_event(
                 GenerationEvent(
-                    kind, task.id, model.key, message, self._done, len(self.plan.pairs), self.tally.spent
+                    kind,
+                    task.id,
+                    model.key,
+                    scrub(message),
+                    self._done,
+                    len(self.plan.pairs),
+                    self.tally.spent,
                 )
             )

@@ -1,10 +1,18 @@
 """Sending one request the way every part of generation does: the response cache first, then the
 model's adapter (under its concurrency bound) with PRISM's retries. A tally shared by the senders of
-one generation counts requests, cache hits and the money actually spent (cache hits cost nothing)."""
+one generation counts requests, cache hits and the money actually spent (cache hits cost nothing).
+
+Every adapter call runs here under the request's limits (one deadline for the whole request, the
+reply's size cap: limits.py), and whatever an adapter raises while reading a reply that is not a
+ModelCallError (a KeyError, a TypeError, a RecursionError on a reply it did not expect) becomes an
+"invalid reply" of that call: one hostile reply fails its own pair, never the generation. Answers
+are scrubbed of keys and tokens before they are cached or returned."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import math
 import threading
 from dataclasses import dataclass, field
 
@@ -14,8 +22,14 @@ from .adapters import Adapter
 from .cache import ResponseCache, cache_key
 from .chat import ChatReply, ChatRequest
 from .config import Pricing
-from .errors import ModelCallError
+from .errors import ModelCallError, invalid_reply
+from .limits import RequestLimits, within_limits
+from .replies import ERROR_BODY_CHARS
 from .retry import OnRetry, RetryPolicy, Sleep, with_retry
+from .scrub import quote_scrubbed
+
+# What an adapter's own reading of a reply may raise on a reply it did not expect.
+_MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
 @dataclass
@@ -26,6 +40,10 @@ class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def add_spent(self, amount: float) -> None:
+        """Money spent only grows: replies' usage is checked (chat.token_count) and prices are
+        finite and non-negative (config.py), so anything else here is a bug, not a refund."""
+        if not (math.isfinite(amount) and amount >= 0):
+            raise ValueError(f"an amount spent must be a finite number ≥ 0, not {amount!r}")
         with self.lock:
             self.spent += amount
 
@@ -46,6 +64,7 @@ class RequestSender:
         slots: asyncio.Semaphore | None = None,
         tally: Tally | None = None,
         on_retry: OnRetry | None = None,
+        limits: RequestLimits | None = None,
     ):
         self.adapter = adapter
         self.client = client
@@ -57,6 +76,7 @@ class RequestSender:
         self.slots = slots
         self.tally = tally or Tally()
         self.on_retry = on_retry
+        self.limits = limits or RequestLimits()
         self.last_cause = "error"
         self.last_error = ""
 
@@ -68,10 +88,9 @@ class RequestSender:
 
         async def once() -> ChatReply:
             self.tally.requests += 1
-            if self.slots is None:
-                return await self.adapter.chat(self.client, request)
-            async with self.slots:
-                return await self.adapter.chat(self.client, request)
+            # The deadline starts once the request may go: waiting for a slot is not the server's time.
+            async with self.slots or contextlib.nullcontext():
+                return await within_limits(self.limits, self.adapter.name, lambda: self._chat(request))
 
         try:
             reply = await with_retry(once, self.policy, sleep=self.sleep, on_retry=self.on_retry)
@@ -82,3 +101,11 @@ class RequestSender:
         if self.cache is not None:
             self.cache.put(key, reply)
         return reply
+
+    async def _chat(self, request: ChatRequest) -> ChatReply:
+        try:
+            reply = await self.adapter.chat(self.client, request)
+        except _MALFORMED as exc:
+            detail = quote_scrubbed(str(exc), ERROR_BODY_CHARS)
+            raise invalid_reply(f"{self.adapter.name}: {type(exc).__name__}: {detail}") from None
+        return reply.scrubbed()

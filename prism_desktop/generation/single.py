@@ -19,9 +19,9 @@ from .chat import ChatRequest, Message
 from .code_prompt import code_prompt
 from .config import GenerationConfig
 from .errors import ModelCallError
+from .limits import DEFAULT_TIMEOUT, RequestLimits
 from .plan import EVERY_MODEL, override_endpoints
 from .retry import RetryPolicy
-from .runner import DEFAULT_TIMEOUT
 from .sender import RequestSender
 
 
@@ -60,7 +60,13 @@ def ask_model(
     async def run() -> Answer:
         async with httpx.AsyncClient(timeout=httpx.Timeout(timeout), transport=transport) as client:
             sender = RequestSender(
-                adapter, client, config.pricing, model.id, cache=cache, policy=policy or RetryPolicy()
+                adapter,
+                client,
+                config.pricing,
+                model.id,
+                cache=cache,
+                policy=policy or RetryPolicy(),
+                limits=RequestLimits(timeout, config.max_reply_bytes),
             )
             prompt = await code_prompt(
                 config, task.category, task, model, lambda request: sender.send(request, "context")

@@ -84,6 +84,7 @@ class WindowActions(QObject):
         self._texts: dict[QObject, Text] = {}
         self._tips: dict[QAction, Text] = {}
         self._actions: dict[str, QAction] = {}
+        self._last: dict[str, QAction] = {}  # menu -> the action that stays at its end (Quit)
         for name, title in menus:
             self.add_menu(name, title)
         window.installEventFilter(self)
@@ -118,9 +119,11 @@ class WindowActions(QObject):
         separator: bool = False,
         checkable: bool = False,
         tip: Text | None = None,
+        last: bool = False,
     ) -> QAction:
-        """Register one command; `separator` puts a line before it in its menu. A command with
-        no text (None) is a key only and cannot go in a menu."""
+        """Register one command; `separator` puts a line before it in its menu; a `last` one
+        stays at the end of its menu (commands added later go above it, and its separator). A
+        command with no text (None) is a key only and cannot go in a menu."""
         if name in self._actions:
             raise ValueError(f"action {name!r} is registered twice")
         row = hotkey(name)
@@ -129,10 +132,9 @@ class WindowActions(QObject):
         action = make_action(self.window, name, text, slot)
         action.setCheckable(checkable)
         if menu is not None:
-            target = self.menu(menu)
-            if separator and target.actions():
-                target.addSeparator()
-            target.addAction(action)
+            self._place(self.menu(menu), menu, action, separator)
+            if last:
+                self._last[menu] = action
         if text is not None:
             self._texts[action] = text
         if tip is not None:
@@ -140,6 +142,22 @@ class WindowActions(QObject):
             action.setToolTip(tip())
         self._actions[name] = action
         return action
+
+    def _place(self, target: QMenu, menu: str, action: QAction, separator: bool) -> None:
+        tail = self._last.get(menu)
+        if tail is None:
+            if separator and target.actions():
+                target.addSeparator()
+            target.addAction(action)
+            return
+        items = target.actions()
+        at = items.index(tail)
+        if at > 0 and items[at - 1].isSeparator():
+            at -= 1  # the tail's own separator stays with it
+        anchor = items[at]
+        if separator and at > 0 and not items[at - 1].isSeparator():
+            target.insertSeparator(anchor)
+        target.insertAction(anchor, action)
 
     def action(self, name: str) -> QAction:
         return self._actions[name]
@@ -197,7 +215,7 @@ def install_main_actions(window: MainWindow) -> WindowActions:
     add("file.open", lambda: tr("&Open workspace…"), window.choose_workspace, Menu.FILE)
     add("file.reimport", lambda: tr("&Import results again"), window.reimport, Menu.FILE)
     add("file.settings", lambda: tr("&Settings…"), window.show_settings, Menu.FILE, separator=True)
-    add("file.quit", lambda: tr("&Quit"), window.close, Menu.FILE, separator=True)
+    add("file.quit", lambda: tr("&Quit"), window.close, Menu.FILE, separator=True, last=True)
 
     add("level1.score_selected", lambda: tr("Score &selected runs"), window.score_selected, Menu.LEVEL1)
     add(
@@ -259,6 +277,14 @@ def install_main_actions(window: MainWindow) -> WindowActions:
         separator=True,
         checkable=True,
     ).setChecked(True)
+    add(
+        "view.all_workspaces",
+        lambda: tr("Runs of &every workspace in the store"),
+        window.refresh_choices,
+        Menu.VIEW,
+        checkable=True,
+        tip=lambda: tr("Off: the table shows the runs of the open workspace's tasks only"),
+    )
     add("view.wrap", lambda: tr("&Wrap long lines"), window.toggle_wrap, Menu.VIEW, checkable=True)
     add("view.zoom_in", lambda: tr("&Larger code"), lambda: window.zoom_code(1), Menu.VIEW)
     add("view.zoom_out", lambda: tr("S&maller code"), lambda: window.zoom_code(-1), Menu.VIEW)

@@ -143,13 +143,28 @@ class AdjudicationDialog(QDialog):
         lower_layout.addWidget(self.panes, 1)
         lower_layout.addLayout(bottom)
         lower_layout.addWidget(self.message)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.table)
-        split.addWidget(lower)
-        split.setSizes([200, 420])
+        self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.addWidget(self.table)
+        self.split.addWidget(lower)
+        self.split.setSizes([200, 420])
+        # Shown instead of the table and the panes when there is nothing to settle: what is missing.
+        self.empty = QLabel()
+        self.empty.setObjectName("adjudicationEmpty")
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.empty.setMargin(16)
+        self.empty.setVisible(False)
+        self.close_button = QPushButton()
+        self.close_button.setObjectName("adjudicationClose")
+        self.close_button.clicked.connect(self.close)
+        closing = QHBoxLayout()
+        closing.addStretch(1)
+        closing.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.split, 1)
+        layout.addWidget(self.empty, 1)
+        layout.addLayout(closing)
 
         self.distance.valueChanged.connect(lambda _v: self.reload())
         self.settled.toggled.connect(lambda _v: self.reload())
@@ -197,11 +212,31 @@ class AdjudicationDialog(QDialog):
             .replace("%1", str(len(found)))
             .replace("%2", str(self.distance.value()))
         )
+        self.split.setVisible(bool(found))
+        self.empty.setVisible(not found)
+        self.empty.setText(self._empty_text())
         if found:
             self.table.setCurrentCell(selected, 0)
             self._choose(selected)
         else:
             self._choose(-1)
+
+    def _empty_text(self) -> str:
+        distance = self.distance.value()
+        todo = (
+            tr("lower the distance above, or let a second expert grade this session's runs")
+            if distance
+            else tr("let a second expert grade this session's runs")
+        )
+        return (
+            tr(
+                "Nothing to settle: no run of this session has grades more than %1 step(s) apart. "
+                "Adjudication needs the same run graded by two or more experts who disagree. What to do: "
+                "%2 (prism-desktop session assign); their disagreements appear here."
+            )
+            .replace("%1", str(distance))
+            .replace("%2", todo)
+        )
 
     def _choose(self, row: int) -> None:
         if not 0 <= row < len(self.found):
@@ -309,6 +344,8 @@ class AdjudicationDialog(QDialog):
         self.step_label.setText(tr("Consensus step:"))
         self.rationale_label.setText(tr("Rationale:"))
         self.save_button.setText(tr("Save consensus"))
+        self.close_button.setText(tr("Close"))
+        self.empty.setText(self._empty_text())
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -236,8 +236,10 @@ class FiguresTable(QTableWidget):
         found = [v for v in verdicts if v["axis"] == axis and category in ("all", v["category"])]
         if not found:
             return _item("")
-        marks = " · ".join(
-            f"{v['category']} {'✓' if v['verified'] else '✗'}"
+        marks = "\n".join(
+            (tr("category %1: Verified") if v["verified"] else tr("category %1: not Verified")).replace(
+                "%1", v["category"]
+            )
             for v in sorted(found, key=lambda v: v["category"])
         )
         item = _item(marks, all(v["verified"] for v in found))
@@ -340,7 +342,7 @@ class VerifiedTable(QTableWidget):
             mark.setForeground(QBrush(QColor(_verdict_colour(verdict["verified"]))))
             value = f"{number(verdict['value'])} {interval(verdict['ci95'])}".strip()
             reason = localized(verdict["reason"])
-            note = "" if verdict["value"] is not None else reason
+            note = "" if verdict["verified"] else reason  # why not: undefined, too few runs, below the rule
             cells = [
                 _left(_item(verdict["category"])),
                 _left(_item(verdict["axis"], bold=True)),
@@ -361,11 +363,12 @@ class VerifiedTable(QTableWidget):
 def rule_text(rule: AxisRule) -> str:
     """An axis rule of metrics/verification.yaml in the interface language."""
     return (
-        tr("%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks")
+        tr("%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks, over at least %5 runs")
         .replace("%1", figure_name(rule.figure))
         .replace("%2", number(rule.min_value, 2))
         .replace("%3", number(rule.min_ci_low, 2))
         .replace("%4", split_name(rule.split))
+        .replace("%5", str(rule.min_runs))
     )
 
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFileDialog,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -148,6 +149,14 @@ class AgreementDialog(LanguageAware, QDialog):
         self.summary = QLabel()
         self.summary.setObjectName("agreementSummary")
         self.summary.setWordWrap(True)
+        # What is missing and what to do, said once, instead of an undefined figure per cell.
+        self.guidance = QLabel()
+        self.guidance.setObjectName("agreementGuidance")
+        self.guidance.setWordWrap(True)
+        self.guidance.setTextFormat(Qt.TextFormat.PlainText)
+        self.guidance.setFrameShape(QFrame.Shape.StyledPanel)
+        self.guidance.setMargin(8)
+        self.guidance.setVisible(False)
         self.category_label = QLabel()
         self.category_box = QComboBox()
         self.category_box.setObjectName("agreementCategory")
@@ -239,6 +248,7 @@ class AgreementDialog(LanguageAware, QDialog):
         layout.addLayout(top)
         layout.addWidget(self.status)
         layout.addWidget(self.summary)
+        layout.addWidget(self.guidance)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(exports)
 
@@ -336,6 +346,8 @@ class AgreementDialog(LanguageAware, QDialog):
         for button in self.export_buttons.values():
             button.setEnabled(ready)
         self.export_buttons["experts"].setEnabled(result is not None and bool(result.experts))
+        self.guidance.setText(self._guidance(result))
+        self.guidance.setVisible(bool(self.guidance.text()))
         if result is None:
             self.summary.clear()
             self.notes.clear()
@@ -371,6 +383,28 @@ class AgreementDialog(LanguageAware, QDialog):
             )
             if result.report["thresholds"]
             else tr("No threshold proposals: the workspace's Level-1 rules have no tables to tune.")
+        )
+
+    @staticmethod
+    def _guidance(result: SessionAgreement | None) -> str:
+        """One plain sentence when the session lacks what agreement needs: fewer experts than a
+        consensus takes (every machine-vs-consensus figure and every between-experts one is then
+        undefined for that one reason). Empty when nothing is missing."""
+        if result is None or result.analysis is None or result.report is None:
+            return ""
+        needed = result.analysis.rules.min_experts
+        if len(result.experts) >= max(needed, 2):
+            return ""
+        return (
+            tr(
+                "Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 "
+                "experts grading the same runs. What to do: let another expert grade this session's runs "
+                "(Review → Calibration sessions…, or prism-desktop session assign), or import their expert "
+                "file; then press Compute. Until then the figures stay empty and nothing can be Verified."
+            )
+            .replace("%1", str(len(result.experts)))
+            .replace("%2", ", ".join(result.experts) or tr("none"))
+            .replace("%3", str(max(needed, 2)))
         )
 
     def _summary(self, result: SessionAgreement) -> str:
@@ -423,7 +457,8 @@ class AgreementDialog(LanguageAware, QDialog):
         category = self.category_box.currentData()
         report = result.report
         self.figures.fill(report, category, result.analysis.rules)
-        self.notes.setText(self.figures.notes.text())
+        # The guidance above already says why everything is undefined: no wall of notes repeating it.
+        self.notes.setText("" if self.guidance.text() else self.figures.notes.text())
         self.notes.setVisible(bool(self.notes.text()))
         for (axis, split), grid in self.grids.items():
             block = report[split] if category == "all" else report[split]["categories"].get(category)

@@ -24,6 +24,7 @@ from prism_desktop.generation.cache import ResponseCache
 from prism_desktop.generation.config import GenerationConfig, load_generation_config
 from prism_desktop.generation.credentials import generation_env
 from prism_desktop.generation.errors import AdapterConfigError
+from prism_desktop.generation.scrub import scrub
 from prism_desktop.generation.single import Answer, ask_model
 from prism_desktop.workspace.errors import WorkspaceError
 from prism_desktop.workspace.workspace import Workspace
@@ -128,14 +129,16 @@ class AskModelPanel(QWidget):
         return True
 
     def _answered(self, outcome: object) -> None:
+        """Show the answer; every text from the server or an error goes through the one scrubber
+        of keys and tokens (answers and ModelCallErrors are scrubbed already; this covers the rest)."""
         self.busy = False
         self._update()
         if isinstance(outcome, Answer):
             self.prompt.setPlainText(prompt_text(outcome))
-            self.reply.setPlainText(outcome.error or outcome.reply)
+            self.reply.setPlainText(scrub(outcome.error or outcome.reply))
             self.to_editor.setEnabled(outcome.error is None and bool(outcome.reply))
             if outcome.error:
-                text = self.tr("The model did not answer: %1").replace("%1", outcome.error)
+                text = self.tr("The model did not answer: %1").replace("%1", scrub(outcome.error))
             else:
                 text = (
                     self.tr("Answered: %1 tokens in, %2 out, %3 USD%4.")
@@ -156,7 +159,7 @@ class AskModelPanel(QWidget):
                 .replace("%2", ", ".join(outcome.env_vars))
             )
         else:
-            self.status.setText(self.tr("The question failed: %1").replace("%1", str(outcome)))
+            self.status.setText(self.tr("The question failed: %1").replace("%1", scrub(str(outcome))))
 
     def put_in_editor(self) -> None:
         self.debug.editor.setPlainText(self.reply.toPlainText())

@@ -59,6 +59,7 @@ class DebugView(QWidget):
         self.load_run.setEnabled(False)
         self.load_run.clicked.connect(self.load_run_candidate)
         self._run_candidate: tuple[str, int, str] | None = None  # task id, run id, code
+        self._run_machine_hidden = False  # blind mode hides the machine's verdict on that run
         self.load_baseline = QPushButton()
         self.run_button = QPushButton()
         self.run_canonical = QPushButton()
@@ -171,23 +172,35 @@ class DebugView(QWidget):
         self.logs.show_result(None, None)
         self.outcome.clear()
 
-    def set_run_candidate(self, task_id: str | None, run_id: int | None, code: str | None) -> None:
-        """The run under review (its task opens here; its candidate is one click away)."""
+    def set_run_candidate(
+        self, task_id: str | None, run_id: int | None, code: str | None, *, machine_hidden: bool = False
+    ) -> None:
+        """The run under review (its task opens here; its candidate is one click away). While blind
+        mode hides the machine's verdict on that run (`machine_hidden`), running Level 1 on its candidate
+        here would show it: the candidate stays out of reach until the expert has graded the run."""
         self._run_candidate = (task_id, run_id, code) if task_id and run_id is not None and code else None
+        self._run_machine_hidden = machine_hidden
         if task_id:
             self.select_task(task_id)
         self._update_load_run()
 
     def _update_load_run(self) -> None:
         task = self.current_task()
-        usable = self._run_candidate is not None and task is not None and task.id == self._run_candidate[0]
+        under_review = (
+            self._run_candidate is not None and task is not None and task.id == self._run_candidate[0]
+        )
+        usable = under_review and not self._run_machine_hidden
         self.load_run.setEnabled(usable)
         run_id = self._run_candidate[1] if self._run_candidate else None
-        self.load_run.setToolTip(
-            self.tr("Load the candidate of run #%1 (the one under review)").replace("%1", str(run_id))
-            if usable
-            else self.tr("No run of this task is under review")
-        )
+        if usable:
+            tip = self.tr("Load the candidate of run #%1 (the one under review)").replace("%1", str(run_id))
+        elif under_review:
+            tip = self.tr(
+                "Blind session: grade this run first (Level 1 here would show the machine's verdict)"
+            )
+        else:
+            tip = self.tr("No run of this task is under review")
+        self.load_run.setToolTip(tip)
 
     def load_run_candidate(self) -> None:
         if self._run_candidate is not None and self.load_run.isEnabled():

@@ -3,7 +3,7 @@ Typing in the search box waits for a pause (debounce) before the table is querie
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.services.runs_query import AXES, Band, Choices, RunsFilter, RunState
+from prism_desktop.services.runs_query import AXES, STATE_REVEALS, Band, Choices, RunsFilter, RunState
+from prism_desktop.services.visibility import SHOWN, Reveals, Visibility, allows
 
 SEARCH_DEBOUNCE_MS = 300
 
@@ -49,6 +50,7 @@ STATES = tuple(RunState)
 
 class FilterBar(QWidget):
     filterChanged = Signal()
+    visibilityChanged = Signal(object)  # the Visibility the choices now follow
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -85,6 +87,7 @@ class FilterBar(QWidget):
         for state in STATES:
             self.state.addItem("", state.value)
         self._verified_available = False
+        self.visibility = SHOWN  # what the choices may use (services.visibility)
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
         self._debounce.setInterval(SEARCH_DEBOUNCE_MS)
@@ -128,13 +131,38 @@ class FilterBar(QWidget):
     def set_verified_available(self, available: bool) -> None:
         """Offer the Verified state only when Verified marks can be computed."""
         self._verified_available = available
-        item_index = STATES.index(RunState.VERIFIED)
+        self._offer_states()
+
+    def set_visibility(self, visibility: Visibility) -> None:
+        """A blind session: the choices that would tell the model, the machine's scores or the
+        colleagues' grades are not offered (and not applied: RunsFilter.concealed) until the expert
+        has graded every run of the session."""
+        # Which runs are left does not change what may be used: no reload of the table per grade.
+        visibility = replace(visibility, remaining=())
+        if visibility == self.visibility:
+            return
+        self.visibility = visibility
+        with _Quiet(self):
+            for combo, reveals in ((self.model, Reveals.MODEL), (self.band, Reveals.MACHINE)):
+                if not allows(visibility, {reveals}):
+                    combo.setCurrentIndex(0)
+                combo.setEnabled(allows(visibility, {reveals}))
+            self.axis.setEnabled(allows(visibility, {Reveals.MACHINE}))
+        self._offer_states()
+        self._retranslate()
+        self.visibilityChanged.emit(visibility)
+
+    def _offer_states(self) -> None:
         view_model = self.state.model()
-        item = view_model.item(item_index) if hasattr(view_model, "item") else None
-        if item is not None:
-            item.setEnabled(available)
-        if not available and self.state.currentData() == RunState.VERIFIED.value:
-            self.state.setCurrentIndex(0)
+        for index, state in enumerate(STATES):
+            offered = allows(self.visibility, STATE_REVEALS.get(state, ()))
+            if state is RunState.VERIFIED:
+                offered = offered and self._verified_available
+            item = view_model.item(index) if hasattr(view_model, "item") else None
+            if item is not None:
+                item.setEnabled(offered)
+            if not offered and self.state.currentData() == state.value:
+                self.state.setCurrentIndex(0)
 
     # -- the filter ------------------------------------------------------------------------------
 
@@ -150,6 +178,7 @@ class FilterBar(QWidget):
             search=self.search.text().strip(),
             expert=expert or None,
             run_ids=self._only_runs,
+            visibility=self.visibility,
         )
 
     def show_runs(self, run_ids: frozenset[int], what: str) -> None:
@@ -204,9 +233,14 @@ class FilterBar(QWidget):
         self.model.setItemText(0, self.tr("All models"))
         self.task.setToolTip(self.tr("Task"))
         self.category.setToolTip(self.tr("Task category"))
-        self.model.setToolTip(self.tr("Model"))
-        self.axis.setToolTip(self.tr("The axis the score band applies to"))
-        self.band.setToolTip(self.tr("Score band on the chosen axis (M and P by their steps)"))
+        blind = self.tr("Not offered in this blind session until you have graded every one of its runs.")
+        models_shown = allows(self.visibility, {Reveals.MODEL})
+        machine_shown = allows(self.visibility, {Reveals.MACHINE})
+        self.model.setToolTip(self.tr("Model") if models_shown else blind)
+        self.axis.setToolTip(self.tr("The axis the score band applies to") if machine_shown else blind)
+        self.band.setToolTip(
+            self.tr("Score band on the chosen axis (M and P by their steps)") if machine_shown else blind
+        )
         self.state.setToolTip(self.tr("Grading and scoring state (grades of the current expert)"))
         band_texts = {
             "any": self.tr("Any score"),
@@ -231,7 +265,8 @@ class FilterBar(QWidget):
         }
         for index, state in enumerate(STATES):
             self.state.setItemText(index, state_texts[state])
-        self.search.setPlaceholderText(self.tr("Search task, model, answer text…"))
+        search = self.tr("Search task, model, answer text…")
+        self.search.setPlaceholderText(search if models_shown else self.tr("Search task, answer text…"))
         self.reset_button.setText(self.tr("Reset"))
         self.reset_button.setToolTip(self.tr("Show every run again"))
 

@@ -45,6 +45,7 @@ from prism_desktop.generation.plan import (
     workspace_config,
 )
 from prism_desktop.generation.runner import GenerationEvent, Generator, access_problems, check_access
+from prism_desktop.generation.scrub import scrub
 from prism_desktop.gui.actions import Menu
 from prism_desktop.services.generation import GeneratedRuns, generate_into_store
 from prism_desktop.workspace.errors import WorkspaceError
@@ -378,7 +379,7 @@ class GenerateDialog(QDialog):
                 .replace("%2", ", ".join(env_vars))
             )
         lines += [
-            self.tr("Cannot call %1: %2").replace("%1", problem.model).replace("%2", str(problem))
+            self.tr("Cannot call %1: %2").replace("%1", problem.model).replace("%2", scrub(str(problem)))
             for problem in error.problems
             if not problem.env_vars
         ]
@@ -455,7 +456,7 @@ class GenerateDialog(QDialog):
             "retry": self.tr("retry"),
             "warning": self.tr("note"),
         }
-        self.log.appendPlainText(f"[{words.get(kind, kind)}] {text}")
+        self.log.appendPlainText(f"[{words.get(kind, kind)}] {scrub(text)}")
         self.progress.setFormat(self.tr("%v of %m pairs · %1 USD").replace("%1", spent or "0"))
 
     def cancel(self) -> None:
@@ -492,7 +493,7 @@ class GenerateDialog(QDialog):
             self.window_.refresh_choices()
             self.window_.model.reload()  # same filter, new rows
         else:
-            self.log.appendPlainText(self.tr("Generation stopped: %1").replace("%1", str(outcome)))
+            self.log.appendPlainText(self.tr("Generation stopped: %1").replace("%1", scrub(str(outcome))))
         self._set_running(False)
         self.update_estimate()
 

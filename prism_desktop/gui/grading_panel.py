@@ -35,7 +35,6 @@ from prism_desktop.store.models import GRADE_STEPS
 APPROACHES = ("идиоматично", "приемлемо", "неудачный подход")
 
 
-
 def _button_style() -> str:
     colours = scheme()
     return f"""
@@ -264,8 +263,12 @@ class GradingPanel(LanguageAware, QWidget):
         note.addWidget(self.reason_edit, 2, 1)
         note.setColumnStretch(1, 1)
         # The status on its own line, the buttons below it: the column stays narrow enough for a
-        # 1280-pixel screen in both languages.
-        bottom = QVBoxLayout()
+        # 1280-pixel screen in both languages. One widget, so a host can pin it where it stays in
+        # view (the review keeps it under its scrolling column).
+        self.actions_bar = QWidget()
+        self.actions_bar.setObjectName("gradingActions")
+        bottom = QVBoxLayout(self.actions_bar)
+        bottom.setContentsMargins(0, 0, 0, 0)
         bottom.setSpacing(3)
         bottom.addWidget(self.status)
         buttons = QHBoxLayout()
@@ -281,7 +284,7 @@ class GradingPanel(LanguageAware, QWidget):
         layout.addWidget(self.identity)
         layout.addWidget(self.boxes_widget)
         layout.addLayout(note)
-        layout.addLayout(bottom)
+        layout.addWidget(self.actions_bar)
         self.retranslate()
         on_scheme_change(self, self._show_status)
 
@@ -322,6 +325,7 @@ class GradingPanel(LanguageAware, QWidget):
 
     def set_axes(self, axes: Sequence[str], criteria: Mapping[str, Mapping[int, str]]) -> None:
         """Rebuild the boxes for the axes of this run's category."""
+        self.highlight_missing(())  # another run: the last one's missing axes are not this one's
         if tuple(self.boxes) == tuple(axes) and all(
             self.boxes[a].criteria == dict(criteria.get(a, {})) for a in axes
         ):
@@ -385,6 +389,18 @@ class GradingPanel(LanguageAware, QWidget):
         self.status.setStyleSheet(
             f"color: {colours.bad}; font-weight: 600;" if alarming else f"color: {colours.secondary};"
         )
+
+    def pin_actions_under(self, column: QWidget) -> QWidget:
+        """`column` (the scrolling column this panel sits in) with Save and next, Skip, Unsure and
+        the save state under it, never scrolled away: a team panel or a category with more axes
+        makes the column taller than the window."""
+        host = QWidget()
+        layout = QVBoxLayout(host)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(column, 1)
+        layout.addWidget(self.actions_bar)
+        self.actions_bar.setContentsMargins(4, 2, 4, 2)
+        return host
 
     def highlight_missing(self, axes: Sequence[str]) -> None:
         for axis, box in self.boxes.items():

@@ -27,6 +27,7 @@ from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
 from prism_desktop.gui.perf_plot import PerfPlot
 from prism_desktop.gui.plain_text import escape
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
+from prism_desktop.gui.reason_texts import localized_reason
 from prism_desktop.sandbox.spec import RunResult
 
 MACHINE_TABS = ("syntax", "tests", "perf", "output")
@@ -72,6 +73,11 @@ def _summary_label() -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setStyleSheet("padding: 4px;")
     return label
+
+
+def _reason_html(detail: dict[str, Any]) -> str:
+    """A stated N/A reason in the user's language, escaped for the log's rich text."""
+    return escape(localized_reason(str(detail["reason"])))
 
 
 @dataclass(frozen=True)
@@ -276,8 +282,9 @@ class LogsTabs(LanguageAware, QTabWidget):
                 lines.append(self.tr("Status: %1").replace("%1", escape(str(detail["status"]))))
             if detail.get("instrument"):
                 lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
+            lines += self._gate_lines(detail)
         elif "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
+            lines.append(self.tr("Not measured: %1").replace("%1", _reason_html(detail)))
         elif "root_causes" in detail:
             lines.append(self.tr("<b>Root causes: %1</b>").replace("%1", escape(str(detail["root_causes"]))))
             if "parse_error_clusters" in detail:
@@ -318,6 +325,34 @@ class LogsTabs(LanguageAware, QTabWidget):
             self.diagnostics.setItem(row, 4, _item(d.message))
         self.diagnostics.resizeColumnsToContents()
 
+    def _gate_lines(self, detail: dict[str, Any]) -> list[str]:
+        """A library task's lint/type gate (detail.S.gate): each tool's status and first findings, and
+        the suppressions the answer tried (detail.S.suppressed), which the gate ignored."""
+        lines: list[str] = []
+        gate = detail.get("gate")
+        for tool, entry in (gate if isinstance(gate, dict) else {}).items():
+            if not isinstance(entry, dict):
+                continue
+            lines.append(
+                self.tr("Gate %1: %2, findings: %3")
+                .replace("%1", escape(str(tool)))
+                .replace("%2", escape(str(entry.get("status") or "")))
+                .replace("%3", escape(_na(entry.get("findings"))))
+            )
+            for finding in [d for d in entry.get("diagnostics") or [] if isinstance(d, dict)][:10]:
+                code, message = str(finding.get("code") or ""), str(finding.get("message") or "")
+                where = f"{finding.get('file')}:{finding.get('line')}"
+                lines.append(f"• {escape(code)} {escape(where)} {escape(message)}")
+        suppressed = [s for s in detail.get("suppressed") or [] if isinstance(s, dict)]
+        if suppressed:
+            lines.append(
+                self.tr("<b>Suppressions the gate ignored</b> (the answer tried to switch checks off):")
+            )
+            for item in suppressed[:20]:
+                where = f"{item.get('file')}:{item.get('line')}"
+                lines.append(f"• {escape(where)} <code>{escape(str(item.get('text') or ''))}</code>")
+        return lines
+
     def _diagnostic_chosen(self, row: int, _column: int) -> None:
         item = self.diagnostics.item(row, 0)
         if item is not None:
@@ -334,9 +369,16 @@ class LogsTabs(LanguageAware, QTabWidget):
             lines.append(self.tr("run status: %1").replace("%1", escape(str(detail["status"]))))
         for key in ("note", "reason"):
             if detail.get(key):
-                lines.append(self.tr("Note: %1").replace("%1", escape(str(detail[key]))))
+                lines.append(self.tr("Note: %1").replace("%1", escape(localized_reason(str(detail[key])))))
         if detail.get("instrument"):
             lines.append(self.tr("Instrument: %1").replace("%1", escape(str(detail["instrument"]))))
+        ignored = detail.get("ignored_test_files")
+        if isinstance(ignored, list) and ignored:
+            lines.append(
+                self.tr("<b>Test files the answer added, not collected:</b> %1").replace(
+                    "%1", escape(", ".join(map(str, ignored)))
+                )
+            )
         if not detail.get("tests"):
             lines.append(self.tr("No test ran."))
         self.tests_summary.setText("<br>".join(lines))
@@ -363,7 +405,7 @@ class LogsTabs(LanguageAware, QTabWidget):
         measured = self._result.tests if self._result else None
         lines: list[str] = []
         if "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
+            lines.append(self.tr("Not measured: %1").replace("%1", _reason_html(detail)))
         elif detail:
             passed, total = detail.get("passed"), detail.get("total")
             lines.append(
@@ -464,7 +506,7 @@ class LogsTabs(LanguageAware, QTabWidget):
         if "leg" in detail:
             lines.append(self.tr("Leg: %1").replace("%1", escape(str(detail["leg"]))))
         if "reason" in detail:
-            lines.append(self.tr("Not measured: %1").replace("%1", escape(str(detail["reason"]))))
+            lines.append(self.tr("Not measured: %1").replace("%1", _reason_html(detail)))
         growth, p_opt = detail.get("growth"), detail.get("p_opt")
         if growth is not None or p_opt is not None:
             text = (

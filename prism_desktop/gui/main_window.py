@@ -7,7 +7,7 @@ without stopping the others."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from prism_desktop.gui import window_layout
 from prism_desktop.gui.about import AboutDialog, open_log_folder
 from prism_desktop.gui.actions import install_main_actions
 from prism_desktop.gui.agreement_view import install_agreement_action
@@ -36,10 +37,12 @@ from prism_desktop.gui.ask_model_panel import install_ask_model
 from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
+from prism_desktop.gui.focus_return import FocusReturn
 from prism_desktop.gui.generate_dialog import install_generate_action
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope
 from prism_desktop.gui.i18n import Translations, effective_language
 from prism_desktop.gui.models_view import install_models_action
+from prism_desktop.gui.quit_guard import QuitGuard
 from prism_desktop.gui.review_view import ReviewView
 from prism_desktop.gui.runs_model import RunsTableModel
 from prism_desktop.gui.runs_view import RunsView
@@ -47,21 +50,24 @@ from prism_desktop.gui.scoring_panel import ScoringPanel, sandbox_text
 from prism_desktop.gui.sessions_dialog import SessionsDialog
 from prism_desktop.gui.settings import AppSettings, SettingsDialog
 from prism_desktop.gui.team_panel import install_team_features
+from prism_desktop.gui.window_status import Grader, WindowStatus
 from prism_desktop.locations import log_dir
 from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
+from prism_desktop.services.onec_workspace import open_any_workspace as open_workspace
 from prism_desktop.services.runs_query import (
     Column,
     Counts,
     RunRow,
+    RunScope,
     RunsFilter,
     RunsQuery,
     session_verified_runs,
 )
 from prism_desktop.services.sessions import session_info
+from prism_desktop.services.visibility import Reveals, allows
 from prism_desktop.store import Store
-from prism_desktop.workspace.coding_bench import open_workspace
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.workspace import Workspace
 
@@ -88,17 +94,25 @@ class ImportOutcome:
     def new_results(self) -> int:
         return sum(s.level1_results.new + s.grades.new for s in self.summaries)
 
+    @property
+    def kept_grades(self) -> int:
+        """Grades an expert file would have overwritten although they changed after it was written."""
+        return sum(len(s.conflicts) for s in self.summaries)
 
-def open_and_import(store: Store, root: Path, progress: Any = None) -> ImportOutcome:
-    """Read the workspace at `root` and import its result files one by one (experiments first)."""
-    workspace = open_workspace(root)  # a PRISM workspace or a coding bench
+
+def open_and_import(
+    store: Store, root: Path, progress: Any = None, imported_by: str | None = None
+) -> ImportOutcome:
+    """Read the workspace at `root` and import its result files one by one (experiments first);
+    `imported_by`: the window's expert, named in the history of grades an expert file changes."""
+    workspace = open_workspace(root)  # a PRISM workspace, a coding bench or a 1C Code Bench
     outcome = ImportOutcome(workspace)
     files = result_files(workspace)
     for number, path in enumerate(files):
         if progress is not None:
             progress(number, len(files), path.name)
         try:
-            outcome.summaries.append(import_results(store, workspace, [path]))
+            outcome.summaries.append(import_results(store, workspace, [path], imported_by=imported_by))
         except WorkspaceError as error:
             outcome.problems.extend(error.problems)
     if progress is not None:
@@ -173,8 +187,8 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.runs_panel)
         self.splitter.addWidget(self.review_slot)
-        self.splitter.setStretchFactor(0, 5)
-        self.splitter.setStretchFactor(1, 6)
+        self.splitter.setStretchFactor(0, 0)  # a wider window widens the review (its code), not the table
+        self.splitter.setStretchFactor(1, 1)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.splitter, "")
@@ -182,27 +196,21 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
 
         self.sandbox_label = QLabel()
-        self.counts_label = QLabel()
-        self.expert_label = QLabel()
         self.import_progress = QProgressBar()
         self.import_progress.setMaximumWidth(200)
         self.import_progress.setVisible(False)
-        # The expert's own progress over the shown runs (the session's, in a session).
-        self.grading_progress = QProgressBar()
-        self.grading_progress.setObjectName("gradingProgress")
-        self.grading_progress.setFixedWidth(240)  # a fixed size: no status-bar relayout per update
-        self._progress_shown: tuple[object, ...] = ()
-        self.grading_progress.setVisible(False)
         bar = self.statusBar()
         # Messages come and go on the left; the lasting state sits on the right.
         bar.addWidget(self.import_progress)
         bar.addPermanentWidget(self.scoring)
-        bar.addPermanentWidget(self.grading_progress)
-        bar.addPermanentWidget(self.counts_label)
-        bar.addPermanentWidget(self.expert_label)
+        self.status = WindowStatus(bar)
+        self.counts_label, self.grading_progress = self.status.counts_label, self.status.grading_progress
         bar.addPermanentWidget(self.sandbox_label)
+        self.status.show_store(store.url)
 
         self.commands = install_main_actions(self)
+        self.quit_guard = QuitGuard(self)
+        FocusReturn(self, self.focus_grading)
         self.commands.action("view.wrap").setChecked(settings.code_wrap)
         self.filters.filterChanged.connect(self.apply_filter)
         self.tabs.currentChanged.connect(self._tab_changed)
@@ -249,10 +257,13 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         review.show_run(self.table.current_run)
         review.code.set_wrap(self.commands.action("view.wrap").isChecked())
-        for key, splitter in self._review_splitters().items():  # as the expert left them
-            state = self.settings.window_state(key)
-            if state is not None:
-                splitter.restoreState(state)
+        window_layout.restore(
+            self.settings,
+            {
+                "review_splitter": (review.splitter, window_layout.review_sizes),
+                "review_left_splitter": (review.left_splitter, None),
+            },
+        )
         review.code.set_zoom(self.settings.code_zoom)
         self._update_grading_keys()
 
@@ -263,10 +274,10 @@ class MainWindow(QMainWindow):
         self.import_progress.setVisible(True)
         self.import_progress.setRange(0, 0)
         self.statusBar().showMessage(self.tr("Opening workspace %1…").replace("%1", str(root)))
-        store = self.store
+        store, expert = self.store, self.settings.expert_name or None
 
         def job(progress: Any, _cancel: Any) -> ImportOutcome:
-            return open_and_import(store, root, progress)
+            return open_and_import(store, root, progress, expert)
 
         self.background.start(
             job,
@@ -297,14 +308,18 @@ class MainWindow(QMainWindow):
         self._new_review(workspace)
         self.refresh_choices()
         self._retranslate()
-        self.statusBar().showMessage(
+        message = (
             self.tr("Workspace %1: %2 tasks; imported %3 new runs and %4 new results.")
             .replace("%1", workspace.root.name)
             .replace("%2", str(len(workspace.tasks)))
             .replace("%3", str(outcome.new_runs))
-            .replace("%4", str(outcome.new_results)),
-            10_000,
+            .replace("%4", str(outcome.new_results))
         )
+        if outcome.kept_grades:
+            message += " " + self.tr(
+                "%1 grade(s) kept as stored: changed after their expert file was written."
+            ).replace("%1", str(outcome.kept_grades))
+        self.statusBar().showMessage(message, 10_000)
         if outcome.problems:
             self._show_problems(self.tr("Some result files could not be imported"), outcome.problems)
         if self.table.current_run is None and self.model.rowCount() > 0:
@@ -339,14 +354,28 @@ class MainWindow(QMainWindow):
 
     # -- the table ---------------------------------------------------------------------------------
 
+    def run_scope(self) -> RunScope | None:
+        """The open workspace's runs, unless View → Runs of every workspace is on; a session shows
+        all of its runs (it was sampled from the whole store)."""
+        all_workspaces = self.commands.action("view.all_workspaces").isChecked()
+        if self.workspace is None or all_workspaces or self.session_id is not None:
+            return None
+        return RunScope.of(self.workspace)
+
     def current_filter(self) -> RunsFilter:
-        return self.filters.run_filter(self.settings.expert_name or None, self.session_id)
+        run_filter = self.filters.run_filter(self.settings.expert_name or None, self.session_id)
+        return replace(run_filter, scope=self.run_scope())
 
     def apply_filter(self) -> None:
+        """The table follows the filter bar, within what the blind rule lets choose the runs."""
+        expert = self.settings.expert_name or None
+        self.filters.set_visibility(
+            self.query.session_visibility(self.session_id, expert, blind=self.session_blind)
+        )
         self.model.set_filter(self.current_filter(), blind=self.session_blind)
 
     def refresh_choices(self) -> None:
-        self.filters.set_choices(self.query.choices())
+        self.filters.set_choices(self.query.choices(self.run_scope()))
         self.filters.set_verified_available(self.query.verification_available)
         self.apply_filter()
         self._update_counts()
@@ -355,45 +384,7 @@ class MainWindow(QMainWindow):
         self._show_counts(self.query.counts(self.current_filter()))
 
     def _show_counts(self, counts: Counts) -> None:
-        text = (
-            self.tr("Runs: %1 shown of %2 · scored %3")
-            .replace("%1", f"{counts.shown:,}")
-            .replace("%2", f"{counts.total:,}")
-            .replace("%3", f"{counts.scored:,}")
-        )
-        self._show_progress(counts)
-        text = text.replace(",", "\u202f")
-        if text == self.counts_label.text():
-            return
-        self.counts_label.setText(text)
-        # Only ever grow: a label that shrinks and grows with each count would re-lay out (and
-        # repaint) the whole status bar on every batch of results.
-        label = self.counts_label
-        width = label.sizeHint().width()
-        if width > label.minimumWidth():
-            label.setMinimumWidth(width + label.fontMetrics().horizontalAdvance("0000"))
-
-    def _show_progress(self, counts: Counts) -> None:
-        """ "12/20 · 2 incomplete": the expert's fully graded runs among the shown ones."""
-        bar = self.grading_progress
-        who = self.settings.expert_name
-        shown = (counts.graded, counts.shown, counts.incomplete, who, self.session_id, self.session_name)
-        if shown == self._progress_shown:  # scoring reports counts often; repaint only on a change
-            return
-        self._progress_shown = shown
-        bar.setVisible(bool(who) and counts.shown > 0)
-        bar.setRange(0, max(counts.shown, 1))
-        bar.setValue(counts.graded)
-        text = f"{counts.graded}/{counts.shown}"
-        if counts.incomplete:
-            text += self.tr(" · %1 incomplete").replace("%1", str(counts.incomplete))
-        bar.setFormat(text)
-        scope = self.tr("in session “%1”").replace("%1", self.session_name) if self.session_id else ""
-        bar.setToolTip(
-            self.tr("Runs you (%1) have graded on every axis %2; incomplete: graded on some axes only")
-            .replace("%1", who)
-            .replace("%2", scope)
-        )
+        self.status.show_counts(counts, self.filters.visibility)
 
     def _current_run_changed(self, run_id: int | None) -> None:
         if self.review is not None:
@@ -402,6 +393,7 @@ class MainWindow(QMainWindow):
 
     def _grade_saved(self, run_id: int) -> None:
         self.model.refresh_runs([run_id])
+        self.apply_filter()  # the last run of a blind session graded: choosing by anything again
         self._update_counts()
         if self.session_id is not None:
             self._verified_timer.start()  # recomputed once the expert pauses
@@ -641,6 +633,7 @@ class MainWindow(QMainWindow):
 
     def leave_session(self) -> None:
         self.session_id = None
+        self.session_name = ""
         self.session_blind = False
         if self.review is not None:
             self.review.set_session(None)
@@ -708,21 +701,16 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(title)
         self.tabs.setTabText(REVIEW_TAB, self.tr("Review"))
         self.tabs.setTabText(DEBUG_TAB, self.tr("Debug"))
-        expert = self.settings.expert_name
-        if expert:
-            expert_text = self.tr("Expert: %1").replace("%1", expert)
-        else:
-            expert_text = self.tr("Expert: not identified")
-        if self.session_id is not None:
-            blind = self.tr(", blind") if self.session_blind else ""
-            expert_text += self.tr(" · session “%1”%2").replace("%1", self.session_name).replace("%2", blind)
-        self.expert_label.setText(expert_text)
+        self.status.grader = Grader(
+            self.settings.expert_name, self.session_id, self.session_name, self.session_blind
+        )
+        self.status.retranslate()
         self.no_review.setText(self.tr("Open a workspace (File → Open workspace…) to review its runs."))
         if self.review is not None:
             self.review.retranslate()
         self._show_verified_note()
         self._show_sandbox()
-        if hasattr(self, "counts_label"):
+        if hasattr(self, "status"):
             self._update_counts()
 
     def show_about(self) -> None:
@@ -734,7 +722,10 @@ class MainWindow(QMainWindow):
             self._message(QMessageBox.Icon.Warning, self.tr("Log folder"), text)
 
     def show_runs_of(self, task_id: str, model_id: str) -> None:
-        """The runs table filtered to one task and model (from the Models window's map)."""
+        """The runs table filtered to one task and model (from the Models window's map); not in
+        a blind session before every run is graded (RunsFilter.concealed drops the model)."""
+        if not allows(self.filters.visibility, {Reveals.MODEL}):
+            return
         self.filters.show_only(task_id, model_id)
         if not self.commands.action("view.toggle_runs").isChecked():
             self.commands.action("view.toggle_runs").setChecked(True)
@@ -795,10 +786,12 @@ class MainWindow(QMainWindow):
 
     def _tab_changed(self, index: int) -> None:
         self._update_grading_keys()
-        if index == DEBUG_TAB:
-            review = self.review.review if self.review is not None else None
-            if review is not None:
-                self.debug.set_run_candidate(review.task_id, review.run_id, review.candidate_code)
+        if index == DEBUG_TAB and self.review is not None and self.review.review is not None:
+            review = self.review.review
+            self.debug.set_run_candidate(
+                review.task_id, review.run_id, review.candidate_code,
+                machine_hidden=not self.review.visible.machine,
+            )
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -830,25 +823,20 @@ class MainWindow(QMainWindow):
             width = min(1600, available.width() - 40) if available else 1400
             height = min(960, available.height() - 40) if available else 900
             self.resize(width, height)
-        splitter = self.settings.window_state("splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
-        else:
-            # Two parts runs, three parts review (the code side by side needs the room), once the
-            # window has its size; each side keeps at least its minimum.
-            QTimer.singleShot(0, lambda: self.splitter.setSizes([2 * self.width(), 3 * self.width()]))
-
-    def _review_splitters(self) -> dict[str, QSplitter]:
-        """The review's own splitters (code | grading, statement / code / logs), by settings key."""
-        if self.review is None:
-            return {}
-        return {"review_splitter": self.review.splitter, "review_left_splitter": self.review.left_splitter}
+        window_layout.restore(self.settings, {"splitter": (self.splitter, window_layout.main_sizes)})
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.quit_guard.may_close():
+            event.ignore()  # the guard asks; "Quit anyway" closes again
+            return
         self.settings.set_window_state("geometry", self.saveGeometry())
-        self.settings.set_window_state("splitter", self.splitter.saveState())
-        for key, splitter in self._review_splitters().items():
-            self.settings.set_window_state(key, splitter.saveState())
+        splitters = {"splitter": self.splitter}
+        if self.review is not None:
+            splitters |= {
+                "review_splitter": self.review.splitter,
+                "review_left_splitter": self.review.left_splitter,
+            }
+        window_layout.save(self.settings, splitters)
         self.scoring.shutdown()
         self.background.shutdown()
         super().closeEvent(event)

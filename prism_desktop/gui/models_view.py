@@ -34,6 +34,7 @@ from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import LanguageAware
 from prism_desktop.gui.colour_scheme import on_scheme_change, readable_on, scheme
 from prism_desktop.services.model_comparison import Comparison, compare_models, experiments_with_scores
+from prism_desktop.services.visibility import Reveals, allows
 from prism_desktop.store import Store
 
 if TYPE_CHECKING:
@@ -503,13 +504,21 @@ class _ModelsAction(QObject):
             tip=lambda: tr("pass@k, stability and success of every model, per task"),
         )
         window.workspaceOpened.connect(lambda _workspace: self.update())
+        window.filters.visibilityChanged.connect(lambda _visibility: self.update())
         self.update()
 
+    def allowed(self) -> bool:
+        """Every model's scores per task: not in a blind session before all its runs are graded
+        (services.visibility), and the window is closed when one is entered."""
+        return allows(self.window.filters.visibility, {Reveals.MODEL, Reveals.MACHINE})
+
     def update(self) -> None:
-        self.action.setEnabled(self.window.workspace is not None)
+        self.action.setEnabled(self.window.workspace is not None and self.allowed())
+        if not self.allowed() and self.dialog is not None:
+            self.dialog.close()
 
     def open(self) -> None:
-        if self.window.workspace is None:
+        if self.window.workspace is None or not self.allowed():
             return
         if self.dialog is None:
             self.dialog = ModelsDialog(self.window.store, self.window.background, self.window)

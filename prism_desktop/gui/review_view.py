@@ -44,6 +44,7 @@ from prism_desktop.gui.help_overlay import HelpOverlay
 from prism_desktop.gui.hotkeys import Scope, help_rows
 from prism_desktop.gui.logs_tabs import LogsTabs
 from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML, escape
+from prism_desktop.gui.reason_texts import localized_reason
 from prism_desktop.gui.scores_panel import ScoresPanel
 from prism_desktop.services.annotations import is_flagged, set_flag
 from prism_desktop.services.code_review import code_candidate, code_diagnostic_lines, reference_file_name
@@ -225,6 +226,7 @@ class ReviewView(LanguageAware, QWidget):
         top.setContentsMargins(4, 2, 4, 2)
         top.addWidget(self.header, 1)
         top.addWidget(self.siblings)
+        top.addSpacing(self.fontMetrics().horizontalAdvance("0") * 3)  # "sample 2 of 10" apart from BLIND
         top.addWidget(self.badge)
         left = self.left_splitter = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.statement)
@@ -250,12 +252,12 @@ class ReviewView(LanguageAware, QWidget):
         self.right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.right.setWidget(column)
         self.right.setMinimumWidth(380)
-        right = self.right
+        right = self.grading.pin_actions_under(self.right)
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
         self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(0, 1)  # a wider window widens the code, not the grading column
+        self.splitter.setStretchFactor(1, 0)
         self.splitter.setSizes([900, 420])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -441,7 +443,9 @@ class ReviewView(LanguageAware, QWidget):
             self.code.set_texts(reference, candidate.text)
             self.code.set_candidate_note(self.candidate_note(review, candidate.text, candidate.problem))
         else:
-            self.code.set_language("bsl")
+            # a 1C Code Bench task names the module its reference function comes from
+            reference_file = self.task.extra.get("reference_file") if self.task else None
+            self.code.set_language("bsl", reference_file)
             self.code.set_texts(reference, review.candidate_code)
             self.code.set_candidate_note(self.candidate_note(review))
         self.logs.set_raw_response(review.response)
@@ -468,7 +472,8 @@ class ReviewView(LanguageAware, QWidget):
             if not review.response.strip():
                 return self.tr("The model's answer is empty.")
             if problem:
-                return self.tr("No candidate: %1 (see the Raw response tab).").replace("%1", problem)
+                note = self.tr("No candidate: %1 (see the Raw response tab).")
+                return note.replace("%1", localized_reason(problem))
             return self.tr("No code was found in the model's answer (see the Raw response tab).")
         return None
 

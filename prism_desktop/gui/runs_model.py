@@ -25,7 +25,9 @@ from PySide6.QtGui import QColor, QFont
 
 from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
+from prism_desktop.gui.reason_texts import localized_reason
 from prism_desktop.services.runs_query import (
+    COLUMN_REVEALS,
     COLUMNS,
     Column,
     NaKind,
@@ -35,8 +37,9 @@ from prism_desktop.services.runs_query import (
     RunsQuery,
     RunStatus,
     Sort,
+    column_allowed,
 )
-from prism_desktop.services.visibility import Visibility, run_visibility
+from prism_desktop.services.visibility import Visibility, allows, run_visibility
 from prism_desktop.store.models import SOURCE_SCORED_HERE
 
 NA = "—"  # never 0: an unmeasured axis is not a zero score
@@ -46,7 +49,6 @@ RUN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 TR_CONTEXT = "RunsTableModel"  # the translation context of this module's strings
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-
 
 
 def tr(text: str) -> str:
@@ -66,7 +68,7 @@ def format_score(axis: str, value: float | None) -> str:
 
 
 def na_text(reason: NaReason | None) -> str:
-    """Why an axis is N/A, in the user's language (reasons the result states stay verbatim)."""
+    """Why an axis is N/A, in the user's language (a stated reason of no known sentence stays verbatim)."""
     if reason is None:
         return tr("Not measured.")
     if reason.kind is NaKind.NO_ANSWER:
@@ -77,7 +79,7 @@ def na_text(reason: NaReason | None) -> str:
     if reason.kind is NaKind.NOT_APPLICABLE:
         return tr("Not applicable: P (platform) is measured for category B only.")
     if reason.kind is NaKind.STATED:
-        return tr("Not measured: %1").replace("%1", reason.text)
+        return tr("Not measured: %1").replace("%1", localized_reason(reason.text))
     if reason.kind is NaKind.NOTHING_MEASURED:
         return tr("No quality score: none of the applicable axes was measured.")
     return tr("Not measured (the Level-1 result gives no reason).")
@@ -211,6 +213,8 @@ class RunsTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Called by the view's header; -1 restores the natural order."""
         chosen = COLUMNS[column] if 0 <= column < len(COLUMNS) else None
+        if not column_allowed(chosen, self._filter.visibility):
+            chosen = None  # a blind session: ordering by a hidden value would show it
         wanted = Sort(chosen, order == Qt.SortOrder.DescendingOrder and chosen is not None)
         if wanted != self._sort:  # the view re-sends the current order when sorting is enabled
             self._sort = wanted
@@ -310,6 +314,12 @@ class RunsTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return header_text(column)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if not column_allowed(column, self._filter.visibility):
+                return (
+                    header_tip(column)
+                    + "\n"
+                    + tr("Not sortable in this blind session until you have graded every one of its runs.")
+                )
             return header_tip(column)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in SCORE_COLUMNS:
             return Qt.AlignmentFlag.AlignCenter
@@ -370,6 +380,10 @@ class RunsTableModel(QAbstractTableModel):
     def _hidden(self, row: RunRow) -> bool:
         return not self.visibility(row).machine
 
+    def _conceals(self, row: RunRow, column: Column) -> bool:
+        """Is this cell withheld from the expert (the blind rule, by what the column tells)?"""
+        return not allows(self.visibility(row), COLUMN_REVEALS.get(column, frozenset()))
+
     def _display(self, row: RunRow, column: Column) -> str:
         if column in SCORE_COLUMNS:
             if self._hidden(row):
@@ -392,6 +406,8 @@ class RunsTableModel(QAbstractTableModel):
         if column is Column.GRADED_BY:
             return ", ".join(self._graders(row))
         # Verified
+        if self._conceals(row, column):
+            return HIDDEN
         if row.verified is None:
             return NA
         return "✓" if row.verified else ""
@@ -429,6 +445,8 @@ class RunsTableModel(QAbstractTableModel):
                 return None
             return tr("Not graded yet: %1").replace("%1", ", ".join(left or missing))
         if column is Column.VERIFIED:
+            if self._conceals(row, column):
+                return tr("Hidden in this blind session until you have graded every axis of the run.")
             if row.verified is None:
                 return self.verified_note or None
             return tr("Verified") if row.verified else tr("Not Verified")
@@ -462,7 +480,7 @@ class RunsTableModel(QAbstractTableModel):
             colour = scheme().muted
         elif column is Column.STATUS:
             colour = _status_colour(row.status)
-        elif column is Column.VERIFIED and row.verified:
+        elif column is Column.VERIFIED and row.verified and not self._conceals(row, column):
             colour = scheme().good
         return QColor(colour) if colour else None
 

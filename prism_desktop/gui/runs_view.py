@@ -3,17 +3,17 @@ filtering and re-sorting (it is tracked by run id, not by row)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from prism_desktop.gui.runs_model import RunsTableModel
-from prism_desktop.services.runs_query import COLUMNS, Column
+from prism_desktop.services.runs_query import COLUMNS, Column, column_allowed
 
 # Initial widths in character cells; the task column stretches.
 _WIDTHS = {
     Column.CATEGORY: 4,
-    Column.MODEL: 12,
+    Column.MODEL: 10,
     Column.RUN: 3,
     Column.S: 3.5,
     Column.M: 3.5,
@@ -25,7 +25,7 @@ _WIDTHS = {
     Column.GRADED_BY: 9,
     Column.VERIFIED: 3,
 }
-TASK_MIN_CELLS = 18  # the task column takes the rest of the width, but never less than this
+TASK_MIN_CELLS = 14  # the task column takes the rest of the width, but never less than this
 
 
 class RunsView(QTableView):
@@ -57,6 +57,8 @@ class RunsView(QTableView):
         self._apply_widths()
         model.modelAboutToBeReset.connect(self._remember_current)
         model.modelReset.connect(self._restore_current)
+        model.modelReset.connect(lambda: QTimer.singleShot(0, self._conceal_sort_indicator))
+        header.sortIndicatorChanged.connect(lambda *_: QTimer.singleShot(0, self._conceal_sort_indicator))
         self.selectionModel().currentRowChanged.connect(self._on_current_row)
 
     def runs_model(self) -> RunsTableModel:
@@ -82,6 +84,15 @@ class RunsView(QTableView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_task_column()
+
+    def _conceal_sort_indicator(self) -> None:
+        """A blind session does not sort by what it hides (the model ignores such a sort): no arrow
+        on a column that does not order anything."""
+        header = self.horizontalHeader()
+        section = header.sortIndicatorSection()
+        column = COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+        if not column_allowed(column, self.runs_model().run_filter.visibility):
+            header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
 
     # -- the current run ---------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from prism_desktop.gui.code_editor import LanguageAware
 from prism_desktop.gui.colour_scheme import follow_scheme, scheme
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
+from prism_desktop.gui.reason_texts import localized_reason
 from prism_desktop.services.grading import GradeRecord, MachineAxis
 
 
@@ -102,12 +103,13 @@ class ScoresPanel(LanguageAware, QWidget):
     def _reason(self, verdict: MachineAxis) -> str:
         if verdict.state == "not_applicable":
             if verdict.reason:
-                return self.tr("N/A: %1").replace("%1", verdict.reason)
+                return self.tr("N/A: %1").replace("%1", localized_reason(verdict.reason))
             return self.tr("N/A for category %1").replace("%1", self._category)
         if verdict.state == "not_scored":
             return self.tr("not scored yet")
         if verdict.state == "na":
-            return self.tr("N/A: %1").replace("%1", verdict.reason or self.tr("no reason recorded"))
+            reason = localized_reason(verdict.reason) or self.tr("no reason recorded")
+            return self.tr("N/A: %1").replace("%1", reason)
         return ""
 
     def show_scores(

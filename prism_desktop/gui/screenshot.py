@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QEventLoop, QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication, QWidget
 from sqlalchemy.engine import make_url
 
@@ -27,6 +30,9 @@ from prism_desktop.gui.settings import AppSettings, use_settings_folder
 from prism_desktop.store import Store, open_store, resolve_url
 
 DEBUG_RUN_TIMEOUT_MS = 180_000
+# What Qt's offscreen platform says of every window it cannot manage like a desktop would: true of
+# every screenshot and no news to the person who asked for one.
+OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
 
 
 def settle(app: QApplication, seconds: float = 0.3) -> None:
@@ -72,7 +78,9 @@ def render(window: MainWindow, options: LaunchOptions, app: QApplication) -> Pat
         window.show_workspace(open_and_import(window.store, root))
     window.set_sandbox(probe_sandbox(window.settings.sandbox))
     if options.run_id is not None and not window.table.select_run(options.run_id):
-        raise LaunchError(f"--run {options.run_id}: no such run in the store {window.store.url}")
+        # Named as the user knows it: the screenshot works on a temporary copy of it.
+        shown = make_url(resolve_url(options.db)).render_as_string(hide_password=True)
+        raise LaunchError(f"--run {options.run_id}: no such run in the store {shown}")
     window.resize(*options.size)
     window.show()
     settle(app)
@@ -109,9 +117,35 @@ def store_copy(url: str | None, folder: Path) -> Store:
     return open_store(f"sqlite:///{copy}")
 
 
+MessageHandler = Callable[[QtMsgType, QMessageLogContext, str], Any]
+
+
+def _without_offscreen_noise(previous: MessageHandler | None) -> MessageHandler:
+    """A Qt message handler that drops OFFSCREEN_NOISE and hands everything else on unchanged."""
+
+    def handle(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if message in OFFSCREEN_NOISE:
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            print(message, file=sys.stderr)
+
+    return handle
+
+
 def take_screenshot(options: LaunchOptions) -> int:
     if QApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # nothing may appear on the user's screen
+    previous = qInstallMessageHandler(None)
+    qInstallMessageHandler(_without_offscreen_noise(previous))
+    try:
+        return _take_screenshot(options)
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def _take_screenshot(options: LaunchOptions) -> int:
     with tempfile.TemporaryDirectory(prefix="prism-screenshot-") as folder:
         use_settings_folder(Path(folder))
         app = create_application()
@@ -122,6 +156,7 @@ def take_screenshot(options: LaunchOptions) -> int:
         start_language(translations, options, settings)
         store = store_copy(options.db, Path(folder))
         window = MainWindow(store, settings, translations)
+        window.status.show_store(resolve_url(options.db))  # the store pictured, not its private copy
         try:
             render(window, options, app)
         finally:

@@ -273,6 +273,7 @@ def switch_store(window: MainWindow, store: Store) -> None:
     (imported into it, which is idempotent) all follow; the session is left."""
     window.leave_session()
     window.store = store
+    window.status.show_store(store.url)
     window._rebuild_query()
     window.refresh_choices()
     if window.workspace is not None:

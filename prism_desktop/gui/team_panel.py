@@ -97,7 +97,8 @@ class TeamPanel(QDockWidget):
         expert = window.settings.expert_name
 
         def job(_progress: Any, _cancel: Any) -> tuple[Any, ...]:
-            marker = change_marker(store, session_id)
+            # Tagged with its session: with nothing graded yet, two sessions' markers are equal.
+            marker = (session_id, change_marker(store, session_id))
             if marker == last and run_id == last_run:
                 return (marker, run_id, None, None)
             progress = team_progress(store, session_id) if session_id is not None else None
@@ -115,7 +116,9 @@ class TeamPanel(QDockWidget):
     def _answered(self, answer: tuple[Any, ...]) -> None:
         self._polling = False
         marker, run_id, progress, others = answer
-        if marker != self._marker or run_id != self._run:
+        if marker[0] != self.window_.session_id:  # asked before the session changed: ask again
+            self._again = True
+        elif marker != self._marker or run_id != self._run:
             first = self._marker is None
             moved = marker != self._marker
             self._marker, self._run = marker, run_id

@@ -24,7 +24,7 @@ from .dataset import AXES, SPLITS, GradedRun
 from .figures import FLEISS, KAPPA_NAMES, KRIPPENDORFF, PROJECTED_NAMES, FigureKey, FigurePlan
 from .kappa import as_matrix
 from .landis_koch import landis_koch_band
-from .messages import NO_CONSENSUS
+from .messages import NO_CONSENSUS, NO_MACHINE_SCORES
 from .resampling import percentile_interval
 from .scale import STEP_INDEX, STEPS, K, projection
 from .strata import ABSENT, Comparison, Pattern, Statistics, Stratum, comparisons_for
@@ -56,7 +56,7 @@ class AgreementSettings:
 class Estimate:
     value: float | None
     ci: tuple[float, float] | None = None
-    note: str | None = None  # why value is None, or the convention that defined it
+    note: str | None = None  # why value is None
     kappa_type: bool = True  # kappa and alpha get a Landis–Koch band; shares do not
 
     @property
@@ -76,6 +76,7 @@ class AxisScope:
     estimates: dict[FigureKey, Estimate]
     fleiss_runs: int  # runs graded by every expert
     pairable_runs: int  # runs graded by two or more experts
+    consensus_runs: int = 0  # runs with a consensus (the machine's score or not)
 
     def estimate(self, comparison: Comparison | str, name: str) -> Estimate:
         label = comparison.label if isinstance(comparison, Comparison) else comparison
@@ -193,18 +194,21 @@ def compute_agreement(
         strata, wanted, plans, settings.bootstrap, settings.seed, settings.workers
     )
 
+    with_consensus = {key: _consensus_runs(stratum) for key, stratum in strata.items()}
     results: dict[tuple[Scope, str], AxisScope] = {}
     for (scope, axis), members in members_of.items():
         statistics, figures = observed[members]
-        no_consensus = sum(statistics.counts[0]) == 0  # comparisons_for puts machine vs consensus first
+        consensus_runs = sum(with_consensus[key] for key in members)
+        # comparisons_for puts machine vs consensus first; with no pair, say which side is missing
+        no_pairs = sum(statistics.counts[0]) == 0
         estimates = {
             key: Estimate(
                 value=coefficient.value,
                 ci=percentile_interval(replicates[members][key], settings.level)
                 if key in replicates[members]
                 else None,
-                note=_consensus_note(settings)
-                if no_consensus and key[0] == comparisons[0].label
+                note=_missing_side(settings, consensus_runs)
+                if no_pairs and key[0] == comparisons[0].label
                 else coefficient.note,
                 kappa_type=key[1] in _KAPPA_TYPE,
             )
@@ -222,9 +226,20 @@ def compute_agreement(
             estimates=estimates,
             fleiss_runs=statistics.fleiss_items,
             pairable_runs=statistics.pairable,
+            consensus_runs=consensus_runs,
         )
     return Agreement(experts, comparisons, settings, dict(split_of), categories, results)
 
 
-def _consensus_note(settings: AgreementSettings) -> str:
+def _consensus_runs(stratum: Stratum) -> int:
+    return sum(
+        w for pattern, w in zip(stratum.patterns, stratum.weights, strict=True) if pattern[1] != ABSENT
+    )
+
+
+def _missing_side(settings: AgreementSettings, consensus_runs: int) -> str:
+    """Why machine vs consensus has no pair: runs with a consensus exist but the machine scored none
+    of them, or no run has a consensus at all."""
+    if consensus_runs:
+        return NO_MACHINE_SCORES.format(runs=consensus_runs)
     return NO_CONSENSUS.format(min_experts=settings.min_experts, rule=settings.consensus)

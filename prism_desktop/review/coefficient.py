@@ -1,5 +1,6 @@
 """The value of one agreement coefficient. A coefficient that cannot be computed is None with the
-reason, never NaN; one defined by convention (both raters constant and equal) carries a note.
+reason, never NaN: also when every rating is one and the same step, where chance agreement is 1 and
+the 0/0 has no value (calling it 1.0 would certify agreement on runs that show no variation).
 
 ChanceCorrected and Share hold a coefficient's terms over a batch of bootstrap resamples
 (batch.py); their first() is the Coefficient of a batch of one, a point estimate."""
@@ -12,12 +13,12 @@ from itertools import repeat
 from operator import sub, truediv
 from typing import NamedTuple
 
-from .messages import CONSTANT_AND_EQUAL
+from .messages import CONSTANT_RATINGS
 
 
 class Coefficient(NamedTuple):
     value: float | None
-    note: str | None = None  # why value is None, or which convention gave it
+    note: str | None = None  # why value is None
 
 
 def undefined(reason: str) -> Coefficient:
@@ -26,10 +27,9 @@ def undefined(reason: str) -> Coefficient:
 
 def chance_corrected(observed: float, expected: float) -> Coefficient:
     """1 − observed/expected disagreement. Expected disagreement is 0 only when every rating is
-    one and the same step, which makes observed disagreement 0 as well: that case is 1.0 by
-    convention (documented in docs/agreement.md) instead of 0/0."""
+    one and the same step, which makes observed disagreement 0 as well: undefined (docs/agreement.md)."""
     if expected == 0:
-        return Coefficient(1.0, CONSTANT_AND_EQUAL)
+        return undefined(CONSTANT_RATINGS)
     return Coefficient(1.0 - observed / expected)
 
 
@@ -44,12 +44,11 @@ class ChanceCorrected:
     reason: str
 
     def values(self) -> list[float | None]:
-        """The coefficient in each resample, None where undefined; 1.0 where chance_corrected
-        applies its convention."""
+        """The coefficient in each resample, None where undefined (as chance_corrected decides)."""
         if all(self.defined) and all(self.expected):  # the usual case, done in C
             return list(map(sub, repeat(1.0), map(truediv, self.observed, self.expected)))
         return [
-            (1.0 - o / e if e else 1.0) if ok else None
+            1.0 - o / e if ok and e else None
             for o, e, ok in zip(self.observed, self.expected, self.defined, strict=True)
         ]
 

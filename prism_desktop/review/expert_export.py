@@ -15,7 +15,7 @@ from typing import Any
 
 from prism_desktop.workspace.atomic import write_json_atomic
 from prism_desktop.workspace.paths import safe_component
-from prism_desktop.workspace.results import ScoreFile
+from prism_desktop.workspace.results import ScoredRun, ScoreFile
 
 from .dataset import AXES, BAND_AXES
 
@@ -34,6 +34,9 @@ class ExpertGrade:
     model_name: str = ""
     response_hash: str = ""
     notes: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # axis -> comment/approach
+    # axis -> the stored grade's version when exported: an import of the file refuses to overwrite
+    # a grade that moved on since (services/importing.py); store bookkeeping, not part of the grade
+    versions: Mapping[str, int] = field(default_factory=dict, compare=False)
 
 
 def evaluator_id_for(name: str) -> str:
@@ -88,15 +91,17 @@ def expert_file_json(
             for axis, notes in grade.notes.items()
             if axis in grade.steps and any(notes.get(key) for key in NOTE_KEYS)
         }
-        group["runs"].append(
-            {
-                "run_index": grade.run_index,
-                "response_hash": grade.response_hash,
-                "scores": {**{a: grade.steps.get(a) for a in AXES}, "Q": _quality(grade.steps)},
-                "bands": {a: grade.steps.get(a) for a in BAND_AXES},  # an expert's step is its own band
-                "detail": detail,
-            }
-        )
+        run: dict[str, Any] = {
+            "run_index": grade.run_index,
+            "response_hash": grade.response_hash,
+            "scores": {**{a: grade.steps.get(a) for a in AXES}, "Q": _quality(grade.steps)},
+            "bands": {a: grade.steps.get(a) for a in BAND_AXES},  # an expert's step is its own band
+            "detail": detail,
+        }
+        versions = {axis: version for axis, version in grade.versions.items() if axis in grade.steps}
+        if versions:
+            run["versions"] = versions  # a key PRISM's readers ignore
+        group["runs"].append(run)
     extra: dict[str, Any] = {}
     if provenance:
         keys = {(g.task_id, g.model_id, g.run_index) for g in grades}
@@ -119,6 +124,19 @@ def write_expert_file(path: Path, document: Mapping[str, Any]) -> None:
     write_json_atomic(path, document)
 
 
+def file_versions(run: ScoredRun) -> dict[str, int]:
+    """axis -> the grade version an expert file says it was exported at (`runs[].versions`, written
+    by expert_file_json); empty for other tools' files and values that are not versions."""
+    versions = run.raw.get("versions")
+    if not isinstance(versions, dict):
+        return {}
+    return {
+        axis: value
+        for axis, value in versions.items()
+        if axis in AXES and isinstance(value, int) and not isinstance(value, bool) and value > 0
+    }
+
+
 def read_expert_grades(score_file: ScoreFile) -> list[ExpertGrade]:
     """The grades of an expert file (ours or any tool's of the same shape): steps of the non-null
     axes and the comment/approach texts of detail.<axis>."""
@@ -134,7 +152,14 @@ def read_expert_grades(score_file: ScoreFile) -> list[ExpertGrade]:
                     notes[axis] = texts
         grades.append(
             ExpertGrade(
-                run.task_id, run.model_id, run.run_index, steps, run.model_name, run.response_hash, notes
+                run.task_id,
+                run.model_id,
+                run.run_index,
+                steps,
+                run.model_name,
+                run.response_hash,
+                notes,
+                file_versions(run),
             )
         )
     return grades

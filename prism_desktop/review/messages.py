@@ -11,8 +11,9 @@ from functools import cache
 from typing import Final
 
 NO_PAIRS: Final = "no run was graded by both sides"
-CONSTANT_AND_EQUAL: Final = (
-    "every rating is the same single step: observed and chance agreement are both 1, taken as 1.0"
+CONSTANT_RATINGS: Final = (
+    "every rating is one and the same step: chance agreement is 1, so agreement beyond chance cannot "
+    "be measured (it needs runs graded at different steps)"
 )
 NO_ITEMS: Final = "no run was graded by every expert"
 ONE_RATER: Final = "needs 2 or more experts per run"
@@ -20,7 +21,14 @@ NO_PAIRABLE: Final = "no run was graded by two or more experts"
 NO_CONSENSUS: Final = (
     "no run has a consensus: it needs {min_experts} or more experts' steps per run (rule {rule})"
 )
+NO_MACHINE_SCORES: Final = (
+    "the machine scored none of the {runs} run(s) with a consensus: score them (Level 1) first"
+)
 FIGURE_UNDEFINED: Final = "{figure} undefined: {note}"
+TOO_FEW_RUNS: Final = (
+    "{figure} = {value} on only {n} run(s) with a consensus and a machine score on {split} tasks; "
+    "Verified needs at least {min_runs}"
+)
 NO_INTERVAL: Final = "{figure} = {value} has no confidence interval"
 AXIS_RULE: Final = (
     "{figure} = {value} (95% CI {low}–{high}, n = {n}) on {split} tasks; "
@@ -36,12 +44,14 @@ NOTHING_GRADED: Final = "no run of session “{session}” is graded yet"
 
 TEMPLATES: Final = (
     NO_PAIRS,
-    CONSTANT_AND_EQUAL,
+    CONSTANT_RATINGS,
     NO_ITEMS,
     ONE_RATER,
     NO_PAIRABLE,
     NO_CONSENSUS,
+    NO_MACHINE_SCORES,
     FIGURE_UNDEFINED,
+    TOO_FEW_RUNS,
     NO_INTERVAL,
     AXIS_RULE,
     NO_AXIS,

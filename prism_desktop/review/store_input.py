@@ -24,6 +24,7 @@ from prism_desktop.store.models import (
     Run,
     SessionItem,
     SessionTask,
+    utcnow,
 )
 
 from .dataset import AXES, GradedRun, machine_step
@@ -128,12 +129,13 @@ def expert_grades(store: Store, expert: str, session_id: int | None = None) -> d
         statement = statement.where(
             Grade.session_id.is_(None) if session_id is None else Grade.session_id == session_id
         )
-        collected: dict[str, dict[int, tuple[Run, dict[str, int], dict[str, dict[str, str]]]]] = defaultdict(
-            dict
-        )
+        collected: dict[
+            str, dict[int, tuple[Run, dict[str, int], dict[str, dict[str, str]], dict[str, int]]]
+        ] = defaultdict(dict)
         for grade, run, experiment in session.execute(statement):
-            _, steps, notes = collected[experiment].setdefault(run.id, (run, {}, {}))
+            _, steps, notes, versions = collected[experiment].setdefault(run.id, (run, {}, {}, {}))
             steps[grade.axis] = grade.step
+            versions[grade.axis] = grade.version
             texts = {k: v for k, v in (("comment", grade.comment), ("approach", grade.approach)) if v}
             if texts:
                 notes[grade.axis] = texts
@@ -147,8 +149,9 @@ def expert_grades(store: Store, expert: str, session_id: int | None = None) -> d
                     run.model_name or "",
                     run.response_hash,
                     notes,
+                    versions,
                 )
-                for run, steps, notes in by_run.values()
+                for run, steps, notes, versions in by_run.values()
             ]
             for experiment, by_run in collected.items()
         }
@@ -163,7 +166,11 @@ def expert_provenance(store: Store, expert: str, session_id: int | None = None) 
         if found is None:
             raise KeyError(f"no expert named {expert!r} in {store.url}")
         names = dict(session.execute(select(Expert.id, Expert.name)).all())
-        provenance: dict[str, Any] = {"expert": {"name": found.name, "display_name": found.display_name}}
+        provenance: dict[str, Any] = {
+            "expert": {"name": found.name, "display_name": found.display_name},
+            # when the grades were read: an import refuses to overwrite what changed after it
+            "exported_at": utcnow().isoformat() + "Z",
+        }
         if session_id is not None:
             review = session.get(ReviewSession, session_id)
             if review is not None:

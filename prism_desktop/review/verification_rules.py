@@ -16,19 +16,25 @@ from .figures import KAPPA_NAMES
 
 VERIFICATION_FILE = Path("metrics") / "verification.yaml"
 _RUN_KEYS = ("min_experts", "consensus", "tolerance_steps", "require_verified_axes")
-_AXIS_KEYS = ("split", "statistic", "projected", "min_value", "min_ci_low")
+_AXIS_KEYS = ("split", "statistic", "projected", "min_value", "min_ci_low", "min_runs")
+# Runs with a consensus and a machine score an axis of a category needs before it can be Verified:
+# below about 30 a kappa's bootstrap interval is unreliable and six steps cannot all show up
+# (docs/agreement.md). A workspace without the key (a PRISM checkout) gets this.
+DEFAULT_MIN_RUNS = 30
 
 
 @dataclass(frozen=True)
 class AxisRule:
     """An axis of a category is Verified when `statistic` (machine vs consensus) on the `split`
-    tasks is at least `min_value` and the lower end of its interval at least `min_ci_low`."""
+    tasks is at least `min_value` and the lower end of its interval at least `min_ci_low`, over at
+    least `min_runs` runs with both a consensus and a machine score."""
 
     split: str = "validation"
     statistic: str = "kappa_quadratic"
     projected: bool = False
     min_value: float = 0.61
     min_ci_low: float = 0.41
+    min_runs: int = DEFAULT_MIN_RUNS
 
     @property
     def figure(self) -> str:
@@ -38,7 +44,7 @@ class AxisRule:
     def describe(self) -> str:
         return (
             f"{self.figure} ≥ {self.min_value} and its 95% CI lower end ≥ {self.min_ci_low} "
-            f"on {self.split} tasks"
+            f"on {self.split} tasks, over at least {self.min_runs} runs with a consensus"
         )
 
 
@@ -135,4 +141,5 @@ def _axis_rule(check: FileCheck, value: Any, key: KeyPath, base: AxisRule) -> Ax
             check.add((*key, name), found=describe(limit), expected="a number from -1 to 1")
             limit = getattr(base, name)
         limits[name] = float(limit)
-    return replace(base, split=split, statistic=statistic, projected=projected, **limits)
+    min_runs = _bounded(check, spec, (*key, "min_runs"), INT, base.min_runs, 1, "an integer ≥ 1")
+    return replace(base, split=split, statistic=statistic, projected=projected, min_runs=min_runs, **limits)

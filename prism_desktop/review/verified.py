@@ -23,6 +23,7 @@ from .messages import (
     RUN_NO_CONSENSUS,
     RUN_NO_UNANIMITY,
     RUN_WITHIN,
+    TOO_FEW_RUNS,
 )
 from .scale import STEP_INDEX
 from .strata import CONSENSUS, MACHINE, Comparison
@@ -69,6 +70,17 @@ def axis_verdicts(agreement: Agreement, rules: VerificationRules) -> dict[tuple[
             n = scope.pairs[MACHINE_VS_CONSENSUS.label]
             if estimate.value is None:
                 holds, reason = False, FIGURE_UNDEFINED.format(figure=rule.figure, note=estimate.note)
+            elif n < rule.min_runs:  # a high figure on a handful of runs certifies nothing
+                holds, reason = (
+                    False,
+                    TOO_FEW_RUNS.format(
+                        figure=rule.figure,
+                        value=f"{estimate.value:.3f}",
+                        n=n,
+                        split=rule.split,
+                        min_runs=rule.min_runs,
+                    ),
+                )
             elif estimate.ci is None:
                 holds, reason = False, NO_INTERVAL.format(figure=rule.figure, value=f"{estimate.value:.3f}")
             else:

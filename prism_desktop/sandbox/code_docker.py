@@ -40,6 +40,7 @@ from prism_desktop.sandbox.engine_files import (
     put_run_files,
 )
 from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
+from prism_desktop.sandbox.orphans import sweep_dead_owners
 from prism_desktop.sandbox.output_cap import cap_text
 from prism_desktop.sandbox.run_dir import new_nonce
 from prism_desktop.sandbox.spec import Limits
@@ -128,11 +129,14 @@ class CodeDockerBackend:
         package_dir: Path | None = None,
         copy_files: bool | None = None,
         languages: tuple[str, ...] = (),
+        sweep_orphans: bool = True,
     ):
         """`copy_files` (None: unless the engine is this machine's, engine_files.copies_files): the
         app's code from the engine's code volume, filled with the image of the first of `languages`
-        present (every code image has the same python3)."""
+        present (every code image has the same python3). `sweep_orphans`: remove the containers of
+        dead owners first, as every backend does (orphans.py)."""
         self.client = client
+        self.orphans_removed = sweep_dead_owners(client) if sweep_orphans else 0
         self.package_dir = package_dir or installed_package_dir()
         self.code_volume: str | None = None
         if copy_files if copy_files is not None else copies_files(client):
@@ -228,7 +232,7 @@ class CodeDockerBackend:
 
 def _remove(container: Any) -> None:
     """Remove the container, trying again when a busy engine times out (a leftover is swept by the
-    BSL backend's orphan sweep once this process is gone: it carries the same owner label)."""
+    next backend to start once this process is gone: orphans.py)."""
     for attempt in range(REMOVE_ATTEMPTS):
         try:
             container.remove(force=True, v=True)  # v: with the anonymous run volume of a copied run

@@ -23,10 +23,7 @@ from prism_desktop.sandbox.bytecode_cache import (
     write_stamp,
 )
 from prism_desktop.sandbox.container_options import (
-    LABEL,
-    OWNER_LABEL,
     confinement,
-    owner_alive,
     probe_options,
     run_options,
     warm_up_options,
@@ -40,6 +37,7 @@ from prism_desktop.sandbox.engine_files import (
     run_files_tar,
 )
 from prism_desktop.sandbox.image import ENGINE_ERRORS, IMAGE_REF, connect, engine_status
+from prism_desktop.sandbox.orphans import sweep_dead_owners
 from prism_desktop.sandbox.outcome import ProcessEnd, build_result, result_file_limit
 from prism_desktop.sandbox.output_cap import cap_text
 from prism_desktop.sandbox.run_dir import SANDBOX_UID, prepared_run_dir, wall_deadline
@@ -113,14 +111,7 @@ class DockerBackend:
 
     def remove_orphans(self) -> int:
         """Remove sandbox containers left by a crashed app (their creating process is gone)."""
-        removed = 0
-        for container in self.client.containers.list(all=True, filters={"label": f"{LABEL}=1"}):
-            if owner_alive(container.labels.get(OWNER_LABEL, "")):
-                continue
-            with contextlib.suppress(docker.errors.NotFound):
-                container.remove(force=True, v=True)
-                removed += 1
-        return removed
+        return sweep_dead_owners(self.client)
 
     def _prepare_bytecode(self, root: Path) -> Path | None:
         """The bytecode cache for this image and package state, compiled by a warm-up container

@@ -17,7 +17,14 @@ from typing import Any
 
 from prism_desktop.bsl.antipatterns import find_antipatterns
 from prism_desktop.bsl.checker import check_module
-from prism_desktop.bsl.engine import ENGINE_NAME, ENGINE_VERSION, BslModule, Engine, ModuleLoadError
+from prism_desktop.bsl.engine import (
+    ENGINE_NAME,
+    ENGINE_VERSION,
+    BslModule,
+    Engine,
+    EngineInternalError,
+    ModuleLoadError,
+)
 from prism_desktop.bsl.limits import RunLimits
 from prism_desktop.bsl.stdlib.collections import BslArray, BslStructure, BslValueTable
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, ExecutionLimit, values_equal
@@ -412,6 +419,8 @@ def measure_size(
         engine.run_body(module)
     except ModuleLoadError as exc:
         return SizeOutcome(size, "error", seconds=clock() - started, note=_tail(exc.describe()))
+    except EngineInternalError as exc:  # our engine failed: known by its type, never by its text
+        return SizeOutcome(size, "infra", seconds=clock() - started, note=_tail(_describe_error(exc)))
     except BslRuntimeError as exc:
         return SizeOutcome(size, "error", seconds=clock() - started, note=_tail(_describe_error(exc)))
     except ExecutionLimit as exc:

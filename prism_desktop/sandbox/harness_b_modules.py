@@ -40,6 +40,7 @@ RUN_FUNCTION = "ПрогнатьТест"
 ENTRY_MARK = "{{ENTRY}}"
 CLIENT_EXCEPTION = "КЛИЕНТ_ИСКЛЮЧЕНИЕ: "  # what PRISM's trigger writes when ПрогнатьТест raises
 NOT_COMPILED = "модуль кандидата не компилируется"
+COMMON_MODULE_WHERE = f"ОбщийМодуль.{CANDIDATE_MODULE}.Модуль"
 MAX_COMPILE_ERRORS = 5
 COMPILE_ERROR_CHARS = 200
 DATE_KEY = "__date__"  # a YAML date in the JSON-safe form of TaskData
@@ -122,6 +123,7 @@ class CandidateModule:
 
     module: BslModule | None
     errors: list[Diagnostic] = field(default_factory=list)
+    where: str = COMMON_MODULE_WHERE  # how 1C's check log names the module
 
     def compile_error_lines(self) -> list[int]:
         return [d.line for d in self.errors]
@@ -129,9 +131,7 @@ class CandidateModule:
     def compile_errors(self) -> list[str]:
         """The first few errors as 1C's check log writes them, each cut short as PRISM stores them."""
         return [
-            f"{{ОбщийМодуль.{CANDIDATE_MODULE}.Модуль({d.line},{d.column})}}: {d.message}"[
-                :COMPILE_ERROR_CHARS
-            ]
+            f"{{{self.where}({d.line},{d.column})}}: {d.message}"[:COMPILE_ERROR_CHARS]
             for d in self.errors[:MAX_COMPILE_ERRORS]
         ]
 
@@ -140,8 +140,26 @@ def compile_candidate(engine: Engine, code: str, entry: str | None) -> Candidate
     """Check and load the auto-exported candidate into `engine` and register it as the common
     module КодКандидата; a load error is a compile error of the candidate."""
     text = ensure_exported(code, entry) if entry else code
-    parsed = parse_module(text, CANDIDATE_MODULE)
-    syntax = check_syntax_1c(text, CANDIDATE_MODULE)
+    compiled = compile_module(engine, text, CANDIDATE_MODULE, (CANDIDATE_MODULE, TESTS_MODULE), common=True)
+    if compiled.module is not None:
+        engine.add_common_module(CANDIDATE_MODULE, compiled.module)
+    return compiled
+
+
+def compile_module(
+    engine: Engine,
+    text: str,
+    name: str,
+    known_modules: tuple[str, ...],
+    *,
+    common: bool,
+    where: str = COMMON_MODULE_WHERE,
+) -> CandidateModule:
+    """Check `text` as 1C's compiler would (syntax first, then names and types; a common module's
+    content rules when `common`) and load it into `engine` as the module `name`; `known_modules` are
+    the common modules its code may name, `where` how compile errors name the module."""
+    parsed = parse_module(text, name)
+    syntax = check_syntax_1c(text, name)
     # 1C checks names only in a module that parses: with a syntax error it reports the syntax errors
     # alone (PRISM's published B logs: one `Ожидается ключевое слово 'КонецЕсли'`, no undefined names),
     # but a type unknown to `Новый` is found while parsing (B4: `Тип не определен (ОписаниеТипа)`
@@ -150,21 +168,21 @@ def compile_candidate(engine: Engine, code: str, entry: str | None) -> Candidate
     if errors:
         errors += [d for d in undefined_types(parsed.module) if syntax.end is None or d.line < syntax.end[0]]
     else:
-        errors = [d for d in check_module(text, CANDIDATE_MODULE) if d.severity == "error"]
-        errors += undefined_variables(parsed.module, (CANDIDATE_MODULE, TESTS_MODULE))
+        errors = [d for d in check_module(text, name) if d.severity == "error"]
+        errors += undefined_variables(parsed.module, known_modules)
         errors += undefined_types(parsed.module)
-    errors += common_module_errors(parsed.module)
+    if common:
+        errors += common_module_errors(parsed.module)
     if errors:
-        return CandidateModule(None, sorted(errors, key=Diagnostic.sort_key))
+        return CandidateModule(None, sorted(errors, key=Diagnostic.sort_key), where=where)
     try:
-        module = engine.load(text, CANDIDATE_MODULE)
+        module = engine.load(text, name)
     except ModuleLoadError as exc:
         # Whatever our loader rejects is the candidate's compile error (S and M scored): an engine
         # gap must not let a candidate opt out of scoring (docs/gaming.md).
         found = exc.diagnostics or [Diagnostic("CompileError", "error", exc.message, exc.line, exc.column)]
-        return CandidateModule(None, found)
-    engine.add_common_module(CANDIDATE_MODULE, module)
-    return CandidateModule(module)
+        return CandidateModule(None, found, where=where)
+    return CandidateModule(module, where=where)
 
 
 def syntax_diagnostics(errors: list[Diagnostic]) -> list[sp.Diagnostic]:

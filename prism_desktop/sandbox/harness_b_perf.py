@@ -9,7 +9,9 @@ result.txt containing `PASSED=`, so a candidate raising `PASSED=1;TOTAL=1;` pass
 here, since an exception is known to us as an exception and the token is not in the candidate's text.
 
 The `call` snippet runs in Тесты, so what it reads to build the arguments is not counted. A size
-that fails or runs out of time stops the ladder; scoring then gives N/A (in B a timeout is not 2).
+that fails or runs out of time stops the ladder. What the candidate caused (an exception, a timeout, a
+limit) is scored as the worst O; what we caused (the task data or our emulator: TaskSetupError) is
+status "infra", N/A (docs/gaming.md).
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ def measure_size(
             result = run_tests_function(engine, tests)
             counts = infobase.techlog.counts(CANDIDATE_MODULE)
     except TaskSetupError as exc:
-        return outcome("error", str(exc)[:NOTE_CHARS])
+        return outcome("infra", str(exc)[:NOTE_CHARS])
     except ExecutionLimit as exc:
         return outcome("timeout" if exc.kind == "timeout" else "limit", exc.message)
     if not result.returned or result.text != perf_result(token):

@@ -32,14 +32,15 @@ class Limits:
 class TaskData:
     """The part of a task the worker needs; values in their JSON-safe YAML form."""
 
-    category: str  # "A" | "B"
+    category: str  # "A" | "B" | "1C" (a 1C Code Bench task)
     task_id: str
     entry_point_patterns: list[str]
     tests: list[dict[str, Any]] = field(default_factory=list)  # A: [{"args": [...], "expected": ...}]
     perf: dict[str, Any] | None = None  # perf.yaml as read
     config_spec: dict[str, Any] | None = None  # B
     fixtures: dict[str, Any] | None = None  # B
-    tests_bsl: str | None = None  # B
+    tests_bsl: str | None = None  # B; 1C Code Bench: the processing's object module
+    context: str = ""  # 1C Code Bench: "сервер" | "клиент", where the candidate's function runs
 
 
 @dataclass
@@ -94,7 +95,7 @@ class TestsMeasurement:
 @dataclass
 class SizeOutcome:
     size: int
-    status: str  # "ok" | "timeout" | "error" | "limit"
+    status: str  # "ok" | "timeout" | "error" | "limit" (the candidate's doing) | "infra" (ours: N/A)
     ops: int | None = None  # category A: line entries + cost-model charges
     counts: dict[str, int] = field(default_factory=dict)  # category B: {"sdbl": n, "reg_reads": n}
     seconds: float | None = None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import importlib
 import resource
 import sys
 import time
@@ -31,17 +32,20 @@ TRACE_TAIL_CHARS = 2000
 LegRunner = Callable[[RunSpec], RunResult]
 
 
+HARNESSES = {  # task category -> the module whose run_legs runs it in process
+    "A": "prism_desktop.sandbox.harness_a",
+    "B": "prism_desktop.sandbox.harness_b",
+    "1C": "prism_desktop.sandbox.harness_1c",
+}
+
+
 def harness_for(category: str) -> LegRunner:
-    """The in-process runner of a task category."""
-    if category == "A":
-        from prism_desktop.sandbox.harness_a import run_legs
-
-        return run_legs
-    if category == "B":
-        from prism_desktop.sandbox.harness_b import run_legs as run_legs_b
-
-        return run_legs_b
-    raise ValueError(f"task category {category!r}: this worker runs categories A and B")
+    """The in-process runner of a task category (imported on demand: a run loads one harness)."""
+    if category not in HARNESSES:
+        known = ", ".join(HARNESSES)
+        raise ValueError(f"task category {category!r}: this worker runs the categories {known}")
+    runner: LegRunner = importlib.import_module(HARNESSES[category]).run_legs
+    return runner
 
 
 def limit_address_space(memory_mb: int) -> None:

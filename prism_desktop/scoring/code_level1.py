@@ -3,8 +3,10 @@ test measurements to a run object of a PRISM-shaped auto file. Pure: measurement
 
 S — the candidate compiles: 10 clean, 8 with warnings (go vet), 2 when the compiler rejects it,
     0 when the answer holds no code in the task's language or its patch does not apply.
-M — the share of the task's tests that pass, on 0–10: 10 · passed / total, where total is the
-    larger of the task's test_count and the tests that ran; 0 when the code does not compile.
+M — the share of the task's tests that pass, on 0–10: 10 · passed / test_count. Only the task's own
+    tests count (collected from its hidden files with the reference), each by the verdict our harness
+    signed; test files the answer adds are never collected (detail.M.ignored_test_files). 0 when the
+    code does not compile.
 O, P — not applicable to these tasks (N/A with the reason). Q = M.
 The lint/type gate of library tasks (ruff, mypy) is reported in detail.S.gate and changes no score:
 Commit-0 too reports its lint step apart from the share of passing tests."""
@@ -18,6 +20,7 @@ from prism_desktop import __version__
 from prism_desktop.sandbox.code.spec import CodeRunResult
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.hashing import response_hash
+from prism_desktop.scoring.reasons import CODE_AXIS_NOT_APPLICABLE
 from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.results import Generation
 
@@ -26,7 +29,7 @@ S_CLEAN, S_WARNINGS, S_REJECTED, S_NO_CODE = 10, 8, 2, 0
 M_DECIMALS = 2
 AXES = ("S", "M", "O", "P")
 FAILED_GENERATION = "генерация не удалась"
-NOT_APPLICABLE = "ось {axis} не оценивается для задач на Python, TypeScript и Go (только S и M)"
+NOT_APPLICABLE = CODE_AXIS_NOT_APPLICABLE.stored  # shown in the interface's language (reasons.py)
 
 
 def instrument(result: CodeRunResult) -> str:
@@ -53,6 +56,8 @@ def score_syntax(result: CodeRunResult) -> AxisScore:
         detail["output"] = compiled.output[-2000:]
     if result.gate is not None:
         detail["gate"] = gate_detail(result)
+    if result.suppressions:  # what the answer tried to switch the gate off with (ignored by the gate)
+        detail["suppressed"] = [asdict(s) for s in result.suppressions[:50]]
     return AxisScore(score, detail).measured_by(instrument(result))
 
 
@@ -90,7 +95,7 @@ def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
         return AxisScore.not_measured(f"не измерено: песочница завершилась со статусом {result.status}")
     tests = [{"name": t.name, "status": t.status, "message": t.message} for t in result.tests]
     passed = sum(1 for t in result.tests if t.status == "pass")
-    total = max(task.test_count, len(result.tests))
+    total = task.test_count
     timed_out = result.status == "timeout" or any(t.status == "timeout" for t in result.tests)
     detail: dict[str, Any] = {
         "status": "timeout" if timed_out else "ok",
@@ -100,7 +105,13 @@ def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
     }
     if result.tests_detail:
         detail["note"] = result.tests_detail[-3000:]
-    return AxisScore(round(10 * passed / total, M_DECIMALS), detail).measured_by(instrument(result))
+    if result.ignored_files:
+        detail["ignored_test_files"] = list(result.ignored_files)
+    if result.unverified_events:
+        detail["unverified_events"] = result.unverified_events
+    return AxisScore(round(10 * min(passed, total) / total, M_DECIMALS), detail).measured_by(
+        instrument(result)
+    )
 
 
 def axis_scores(

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SyntaxMeasurement
+from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SizeOutcome, SyntaxMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON, detect_entry_point_a
 from prism_desktop.scoring.tables import evaluate
@@ -21,7 +22,6 @@ LEG_AUTO = "O-авто"
 INSUFFICIENT_DATA = "недостаточно данных для оценки роста"
 GROWTH_TOLERANCE = 0.2  # the increments' exponent replaces PRISM's only when it is a step (0.2) larger
 BROKE_UNDER_MEASUREMENT = "не исполнился под замером на размере"
-OURS = "Внутренняя ошибка исполнителя"  # an engine bug: N/A, never the candidate's worst O
 B_METRICS = {"sdbl": "sdbl", "register": "reg_reads", "rows": "rows"}  # perf.yaml `count` -> counter
 
 
@@ -100,6 +100,37 @@ def _exec_table(rules: AxisRules, leg: str) -> ScoringTable:
     return table
 
 
+@dataclass(frozen=True)
+class SizeFailure:
+    ours: bool  # our engine or the task data failed: N/A; otherwise the candidate's worst O
+    note: str
+
+
+def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure | None:
+    """Why a rung of the O ladder was not measured, and whose fault it was (one rule for A and B):
+    the harness marks our failures "infra" by what failed (an engine error, broken task data), never
+    by its text, which the candidate controls. None for a measured rung."""
+    if outcome.status == "ok":
+        return None
+    tail = (outcome.note or outcome.status)[-runtime.error_chars :].strip()
+    if outcome.status == "infra":
+        return SizeFailure(ours=True, note=f"не измерено на размере {outcome.size}: {tail}")
+    if outcome.status == "timeout":
+        # Also at the first size: PRISM leaves that N/A, which Q skips, so a candidate could opt
+        # out of O by stalling only under measurement.
+        return SizeFailure(ours=False, note=f"таймаут на размере {outcome.size} — слишком медленно")
+    return SizeFailure(ours=False, note=f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
+
+
+def worst_exec_o(task: Task, rules: AxisRules, runtime: RuntimeConstants) -> int | None:
+    """The O the protocol gives a measured run the candidate broke: the task's exec table at
+    `runtime.o_timeout_signal` (2 on PRISM's tables)."""
+    if task.perf is None:
+        return None
+    table = b_exec_table(rules, task.perf.count) if task.category == "B" else _exec_table(rules, LEG_EXEC_A)
+    return evaluate(table, runtime.o_timeout_signal)
+
+
 def score_exec_a(
     perf: PerfMeasurement,
     spec: PerfSpec,
@@ -130,18 +161,12 @@ def score_exec_a(
         return result(None, NO_ENTRY_REASON)
     worst = evaluate(table, runtime.o_timeout_signal)
     for outcome in perf.sizes:
-        if outcome.status == "timeout":
-            # Too slow, also at the first size: PRISM leaves that N/A, which Q skips, so a candidate
-            # could opt out of O by stalling only under measurement (docs/gaming.md).
-            return result(worst, f"таймаут на размере {outcome.size} — слишком медленно")
-        if outcome.status != "ok" or outcome.ops is None:
-            tail = (outcome.note or outcome.status)[-runtime.error_chars :].strip()
-            if OURS in tail:
-                return result(None, f"не исполнился на размере {outcome.size}: {tail}")
-            # The tests ran (the correctness gate drops O otherwise), the measured run broke: the
-            # candidate's failure, the protocol's worst O.
-            return result(worst, f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
-        ops.append(outcome.ops)
+        failure = size_failure(outcome, runtime)
+        if failure is None and outcome.ops is None:
+            failure = SizeFailure(ours=True, note=f"не измерено на размере {outcome.size}: нет счёта")
+        if failure is not None:
+            return result(None if failure.ours else worst, failure.note)
+        ops.append(outcome.ops or 0)
         sizes.append(outcome.size)
     growth, how = fitted_growth(ops, sizes)
     if growth is None:
@@ -149,9 +174,12 @@ def score_exec_a(
     return result(evaluate(table, growth - spec.p_opt), how, round(growth, 2))
 
 
-def score_exec_b(perf: PerfMeasurement, spec: PerfSpec, rules: AxisRules) -> AxisScore:
-    """O-exec, category B: data accesses attributed to the candidate per database size. Any size
-    that was not measured makes the whole result N/A — in B a timeout is N/A, not 2."""
+def score_exec_b(
+    perf: PerfMeasurement, spec: PerfSpec, rules: AxisRules, runtime: RuntimeConstants
+) -> AxisScore:
+    """O-exec, category B: data accesses attributed to the candidate per database size. A size the
+    candidate broke (exception, timeout, limit) is the worst O, as in A — PRISM leaves it N/A, which
+    lets a candidate opt out of O (docs/gaming.md); a size we failed to measure makes O N/A."""
     table = b_exec_table(rules, spec.count)
     metric = B_METRICS.get(spec.count)
     if metric is None:
@@ -174,12 +202,14 @@ def score_exec_b(perf: PerfMeasurement, spec: PerfSpec, rules: AxisRules) -> Axi
 
     if len(spec.sizes) < 2:
         return result(None, "perf.sizes: нужно ≥2 размеров базы")
+    worst = evaluate(table, runtime.o_timeout_signal)
     for outcome in perf.sizes:
-        if outcome.status != "ok":
-            why = (outcome.note or outcome.status)[:120]
-            return result(None, f"замер не состоялся на размере базы {outcome.size}: {why}")
-        if metric not in outcome.counts:
-            return result(None, f"замер не состоялся на размере базы {outcome.size}: нет счётчика {metric}")
+        failure = size_failure(outcome, runtime)
+        if failure is None and metric not in outcome.counts:
+            missing = f"замер не состоялся на размере базы {outcome.size}: нет счётчика {metric}"
+            failure = SizeFailure(ours=True, note=missing)
+        if failure is not None:
+            return result(None if failure.ours else worst, failure.note)
         counts.append(outcome.counts[metric])
         sizes.append(outcome.size)
     if counts and counts[0] <= 0:
@@ -217,13 +247,13 @@ def score_optimization(
     for what the candidate did (then a missing O-exec A measurement is the worst O, not N/A)."""
     if task.perf is not None:
         leg = leg_for(task)
-        if perf is None and stopped is not None and leg == LEG_EXEC_A:
-            worst = evaluate(_exec_table(rules, leg), runtime.o_timeout_signal)
+        if perf is None and stopped is not None:
+            worst = worst_exec_o(task, rules, runtime)
             return AxisScore(worst, {"note": f"{BROKE_UNDER_MEASUREMENT}: {stopped}", "leg": leg})
         if perf is None:
             return AxisScore.not_measured(why_missing("perf"), leg=leg)
         if leg == LEG_EXEC_B:
-            return score_exec_b(perf, task.perf, rules)
+            return score_exec_b(perf, task.perf, rules, runtime)
         return score_exec_a(perf, task.perf, code, task.entry_point_patterns, rules, runtime)
     if task.category == "B":
         # O-auto in B only scores code that ran in 1C: otherwise the diagnostics describe code

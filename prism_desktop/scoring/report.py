@@ -2,7 +2,6 @@
 them (PRISM_FORMAT §4.3): axis means, the 95% CI half-width of per-task Q, the solved share and
 the failure funnel. Plain dicts for the CLI's table and JSON."""
 
-
 from __future__ import annotations
 
 import math
@@ -16,6 +15,10 @@ from prism_desktop.vocabulary import CATEGORIES
 from prism_desktop.workspace.protocol import ErrorTaxonomy
 
 SUMMARY_AXES = ("S", "M", "O", "P", "Q")
+SCALE = (0.0, 10.0)  # every axis and Q lie on PRISM's 0–10 scale
+# Below 5 tasks the t critical value is 3.2 or more and the interval spans most of the scale: the
+# report says "too few tasks" instead of printing one.
+MIN_TASKS_FOR_INTERVAL = 5
 NORMAL_CRITICAL = 1.96  # df >= 30
 # Two-sided 95% Student t critical values by degrees of freedom.
 T_CRITICAL_95: dict[int, float] = {
@@ -68,6 +71,16 @@ def ci_half_width(values: Sequence[float]) -> float | None:
     return t_critical(n - 1) * sd / math.sqrt(n)
 
 
+def q_interval(per_task_q: Sequence[float]) -> tuple[float, float] | None:
+    """The 95% CI of mean per-task Q, cut to the scale (the mean cannot leave it, so the cut
+    interval covers it at least as often); None below MIN_TASKS_FOR_INTERVAL tasks."""
+    if len(per_task_q) < MIN_TASKS_FOR_INTERVAL:
+        return None
+    centre = mean(per_task_q)
+    half = ci_half_width(per_task_q) or 0.0
+    return (max(SCALE[0], centre - half), min(SCALE[1], centre + half))
+
+
 def category_of(task_id: str, categories: Mapping[str, str]) -> str:
     """The task's category from the bank, or PRISM's convention (the id's first letter)."""
     category = categories.get(task_id) or task_id[:1].upper()
@@ -84,8 +97,9 @@ def summarise(
     auto_files: Iterable[Mapping[str, Any]], categories: Mapping[str, str], taxonomy: ErrorTaxonomy
 ) -> list[dict[str, Any]]:
     """One row per (model name, category): {model, model_ids, category, runs, tasks, means{S..Q},
-    margin, solved, funnel, samples}. Means are over runs with non-null Q, skipping null axes; the
-    margin is over per-task Q (runs of a task averaged first); `samples` holds the multi-sample
+    margin, interval, solved, funnel, samples}. Means are over runs with non-null Q, skipping null
+    axes; the margin (PRISM's half-width, uncut) and the interval (cut to the scale, null with too
+    few tasks) are over per-task Q (runs of a task averaged first); `samples` holds the multi-sample
     figures (scoring/samples.py). Sorted by category, then mean Q descending."""
     buckets: dict[tuple[str, str], dict[str, Any]] = {}
     for auto in auto_files:
@@ -134,6 +148,7 @@ def summarise(
                     for axis in SUMMARY_AXES
                 },
                 "margin": ci_half_width(per_task_q),
+                "interval": q_interval(per_task_q),
                 "solved": funnel["solved"] if funnel else None,
                 "funnel": funnel,
                 "samples": summarise_samples(row["samples"]),

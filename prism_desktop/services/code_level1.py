@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.sandbox.backend import cancel_token
-from prism_desktop.sandbox.code.candidate import extract_code
-from prism_desktop.sandbox.code.library_candidate import PatchError, library_files
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run
 from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
+from prism_desktop.services.code_candidates import candidate_files, hidden_test_files
+from prism_desktop.services.code_test_ids import TaskTestIds, TestListError
 from prism_desktop.services.score_experiment import score_with_checkpoint
 from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
 from prism_desktop.workspace.results import Experiment, Generation
@@ -28,22 +28,10 @@ Scored = tuple[Generation, CodeRunResult | None, dict[str, Any]]
 OnScored = Callable[[Generation, CodeRunResult | None, dict[str, Any]], None]
 
 
-def candidate_files(task: CodingTask, response: str) -> tuple[dict[str, str] | None, list[str], str | None]:
-    """(files, which of them are the candidate's, why none could be built)."""
-    if task.kind == "library":
-        package = str(task.extra["package"])
-        try:
-            files = library_files(response, dict(task.extra["stub"]), package)
-        except PatchError as error:
-            return None, [], f"the answer could not be applied to the stub: {error}"
-        return files, sorted(files), None
-    code = extract_code(response, task.language)
-    if code is None:
-        return None, [], f"no fenced block in {task.language} (or untagged) in the answer"
-    return {task.source_file: code}, [task.source_file], None
-
-
-def run_spec(task: CodingTask, files: dict[str, str], candidates: list[str], run_id: str) -> CodeRunSpec:
+def run_spec(
+    task: CodingTask, files: dict[str, str], candidates: list[str], run_id: str, test_ids: list[str]
+) -> CodeRunSpec:
+    """`test_ids`: the task's tests (TaskTestIds), the only ones the run counts."""
     limits = CodeLimits(
         per_test_timeout_s=task.timeout_s, run_timeout_s=max(60.0, task.timeout_s * task.test_count)
     )
@@ -54,6 +42,8 @@ def run_spec(task: CodingTask, files: dict[str, str], candidates: list[str], run
         candidate_files=candidates,
         limits=limits,
         gate=[str(tool) for tool in task.extra.get("gate", [])] if task.kind == "library" else [],
+        test_files=hidden_test_files(task),
+        test_ids=list(test_ids),
     )
 
 
@@ -62,6 +52,7 @@ class CodeLevel1Runner:
     workspace: CodingWorkspace
     backend: CodeDockerBackend
     jobs: int | None = None
+    test_ids: TaskTestIds | None = None  # default: collected with the references, cached on disk
 
     @classmethod
     def open(
@@ -70,7 +61,8 @@ class CodeLevel1Runner:
         """Raises SandboxUnavailable when Docker or the image of a language of `tasks` (default: every
         task) is missing: code tasks never run outside a container."""
         languages = tuple(sorted({task.language for task in (workspace.tasks if tasks is None else tasks)}))
-        return cls(workspace, CodeDockerBackend.connect(languages), jobs)
+        backend = CodeDockerBackend.connect(languages)
+        return cls(workspace, backend, jobs, TaskTestIds(backend))
 
     def score(
         self,
@@ -80,6 +72,7 @@ class CodeLevel1Runner:
         cancel: threading.Event | None = None,
     ) -> list[Scored]:
         token = cancel_token(cancel)
+        test_ids = self.test_ids or TaskTestIds(self.backend)
         shared: dict[str, Future[CodeRunResult]] = {}
         lock = threading.Lock()
 
@@ -96,7 +89,16 @@ class CodeLevel1Runner:
                     future = shared[key] = Future()
             if owner:
                 try:
-                    future.set_result(self.backend.run(run_spec(task, files, candidates, str(number)), token))
+                    try:
+                        ids = test_ids.ids(task)
+                    except TestListError as error:  # the task's fault: nothing of the answer is measured
+                        future.set_result(
+                            CodeRunResult(str(number), "infra_error", task.language, infra_detail=str(error))
+                        )
+                        return future.result()
+                    future.set_result(
+                        self.backend.run(run_spec(task, files, candidates, str(number), ids), token)
+                    )
                 except BaseException as error:
                     future.set_exception(error)
                     raise

@@ -1,6 +1,7 @@
-"""`check` on a coding workspace: each task's reference solution runs through the same extraction,
-sandbox and scoring as a model's answer and must pass every one of its tests (M = 10, S = 10), with
-as many tests as the task declares, and the lint/type gate the task asks for (a tool the image lacks is
+"""`check` on a coding workspace: each task's hidden tests are collected with its reference (the test
+list every run of the task counts) and must hold as many tests as the task's `test_count` says; then the
+reference runs through the same extraction, sandbox and scoring as a model's answer and must pass every
+one of them (M = 10, S = 10) and the lint/type gate the task asks for (a tool the image lacks is
 reported, not failed)."""
 
 from __future__ import annotations
@@ -8,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from prism_desktop.services.code_candidates import reference_answer
 from prism_desktop.services.code_level1 import CodeLevel1Runner
+from prism_desktop.services.code_test_ids import TestListError
 from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
 from prism_desktop.workspace.results import Generation
 
@@ -23,31 +26,25 @@ class CodeReferenceOutcome:
         return f"{self.task_id}: {'ok' if self.ok else 'FAILED'} — {self.message}"
 
 
-def reference_answer(task: CodingTask) -> str | None:
-    """The reference as a model would answer: one fenced block, or (library) fenced files headed by paths."""
-    if task.kind == "library":
-        files = task.extra["reference_files"]
-        return "\n".join(f"`{path}`\n```python\n{text}```\n" for path, text in sorted(files.items()))
-    if task.reference is None:
-        return None
-    return f"```{task.language}\n{task.reference}```\n"
-
-
 def check_code_references(
     workspace: CodingWorkspace, task_ids: Sequence[str] | None = None, jobs: int | None = None
 ) -> list[CodeReferenceOutcome]:
     tasks = [t for t in workspace.tasks if task_ids is None or t.id in task_ids]
     outcomes: dict[str, CodeReferenceOutcome] = {}
     generations = []
+    runner = CodeLevel1Runner.open(workspace, jobs, tasks)
     for task in tasks:
         answer = reference_answer(task)
         if answer is None:
             outcomes[task.id] = CodeReferenceOutcome(task.id, False, "no reference solution file")
             continue
+        problem = _test_list_problem(runner, task)
+        if problem is not None:
+            outcomes[task.id] = CodeReferenceOutcome(task.id, False, problem)
+            continue
         generations.append(
             Generation(task.id, task.id, "reference", "reference", 0, answer, "", success=True)
         )
-    runner = CodeLevel1Runner.open(workspace, jobs, tasks)
     for generation, result, auto_run in runner.score(generations):
         task = workspace.task(generation.task_id)
         scores, detail = auto_run["scores"], auto_run["detail"]
@@ -83,3 +80,18 @@ def check_code_references(
             task.id, False, f"S={scores['S']} M={scores['M']} ({passed}/{total} tests pass) {why}".strip()
         )
     return [outcomes[t.id] for t in tasks]
+
+
+def _test_list_problem(runner: CodeLevel1Runner, task: CodingTask) -> str | None:
+    """Why the task's hidden tests cannot be its test list: not collectable, or not `test_count` of them."""
+    assert runner.test_ids is not None
+    try:
+        ids = runner.test_ids.ids(task)
+    except TestListError as error:
+        return str(error)
+    if len(ids) != task.test_count:
+        return (
+            f"test_count says {task.test_count}, but its hidden test files hold {len(ids)} tests: "
+            + ", ".join(ids)[:500]
+        )
+    return None

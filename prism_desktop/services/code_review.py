@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.services.code_level1 import candidate_files
+from prism_desktop.services.code_candidates import candidate_files
 from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.coding_bench import joined_files
 

@@ -499,9 +499,37 @@ def _check_version(
     axis: str,
     session_id: int | None,
 ) -> None:
+    conflict = grade_conflict(
+        session,
+        grade,
+        expert_id=expert_id,
+        run_id=run_id,
+        axis=axis,
+        session_id=session_id,
+        expected_version=expected,
+    )
+    if conflict is not None:
+        raise conflict
+
+
+def grade_conflict(
+    session: Session,
+    grade: Grade | None,
+    *,
+    expert_id: int,
+    run_id: int,
+    axis: str,
+    session_id: int | None,
+    expected_version: int | None = None,
+    seen_at: datetime | None = None,
+) -> GradeConflict | None:
+    """The one rule for every writer that saw a grade earlier (the grading window, an expert file
+    being imported): the stored grade moved on when its version is no longer `expected_version`
+    (0: there was none), or when it was changed after `seen_at` (naive UTC; for a writer that knows
+    only when it looked). The conflict says who changed it last, to what and when; None: no conflict."""
     current = grade.version if grade is not None else 0
-    if current == expected:
-        return
+    if seen_at is None and (expected_version is None or current == expected_version):
+        return None
     last = session.scalars(
         scoped_to_session(
             select(GradeHistory).filter_by(run_id=run_id, axis=axis, expert_id=expert_id),
@@ -511,15 +539,24 @@ def _check_version(
         .order_by(GradeHistory.id.desc())
         .limit(1)
     ).first()
+    stale_version = expected_version is not None and current != expected_version
+    changed_after = seen_at is not None and last is not None and last.changed_at > seen_at
+    if not (stale_version or changed_after):
+        return None
     who, changer_name = "", None
     if last is not None:
         changer = session.get(Expert, last.changed_by_id or last.expert_id)
         changer_name = changer.name if changer else None
         who = f" by {changer_name or 'someone'} at {last.changed_at:%Y-%m-%d %H:%M:%S} UTC"
     now = f"now {grade.step}" if grade is not None else "now removed"
-    raise GradeConflict(
-        f"run {run_id}, axis {axis}: the grade was changed elsewhere{who} ({now}; you edited version "
-        f"{expected}, the store holds version {current}); reload the run and grade again, nothing was saved",
+    seen = (
+        f"you edited version {expected_version}, the store holds version {current}"
+        if stale_version
+        else f"after {seen_at:%Y-%m-%d %H:%M:%S} UTC, when it was read"
+    )
+    return GradeConflict(
+        f"run {run_id}, axis {axis}: the grade was changed elsewhere{who} ({now}; {seen}); "
+        "reload the run and grade again, nothing was saved",
         run_id=run_id,
         axis=axis,
         step=grade.step if grade is not None else None,

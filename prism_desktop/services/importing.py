@@ -4,21 +4,26 @@ One import is one transaction: every file is read and checked first, then everyt
 single unit of work, and any problem (a bad file, a score for a run no experiment holds, an expert
 step outside the scale) leaves the store as it was. Rows are upserted by their natural keys, so
 importing the same files twice adds nothing: the summary then reports everything as unchanged.
+An expert file never overwrites a grade changed in the store after the file was written (the grading
+window's version check, services/grading.grade_conflict): that grade is kept and reported as a conflict.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from prism_desktop.review.expert_export import evaluator_id_for
+from prism_desktop.review.expert_export import evaluator_id_for, file_versions
 from prism_desktop.review.file_input import expert_score_problem
+from prism_desktop.services.grading import grade_conflict
 from prism_desktop.services.level1_rows import level1_columns
+from prism_desktop.services.team_sessions import expert_named
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
     GRADE_AXES,
@@ -58,7 +63,7 @@ _RUN_KEYS_IN_COLUMNS = frozenset({*_RUN_FIELDS, "run_index"})
 _ISOLATED_BY_RUNNER = {"docker": True, "local": False}
 
 
-Outcome = Literal["new", "updated", "unchanged"]
+Outcome = Literal["new", "updated", "unchanged", "conflicts"]
 
 
 @dataclass
@@ -66,9 +71,27 @@ class Counts:
     new: int = 0
     updated: int = 0
     unchanged: int = 0
+    conflicts: int = 0  # kept as stored: changed in the store after the file was written
 
     def add(self, outcome: Outcome) -> None:
         setattr(self, outcome, getattr(self, outcome) + 1)
+
+
+@dataclass(frozen=True)
+class ImportConflict:
+    """A grade an expert file would have overwritten although it was changed in the store after
+    the file was written; the stored grade was kept."""
+
+    file: Path
+    run_id: int
+    task_id: str
+    model_id: str
+    run_index: int
+    axis: str
+    stored_step: int | None  # None: removed in the store
+    incoming_step: int
+    changed_by: str | None  # who changed it last (None: unknown)
+    changed_at: datetime | None
 
 
 @dataclass
@@ -84,6 +107,7 @@ class ImportSummary:
     experts: Counts = field(default_factory=Counts)
     grades: Counts = field(default_factory=Counts)
     warnings: list[str] = field(default_factory=list)
+    conflicts: list[ImportConflict] = field(default_factory=list)
 
     def rows(self) -> list[tuple[str, Counts]]:
         return [
@@ -158,12 +182,16 @@ def read_result_files(
 # The import
 
 
-def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | None = None) -> ImportSummary:
+def import_results(
+    store: Store, workspace: Workspace, files: Sequence[Path] | None = None, *, imported_by: str | None = None
+) -> ImportSummary:
     """Import a snapshot of the workspace and `files` (default: every result file of the
-    workspace), all in one transaction."""
+    workspace), all in one transaction. `imported_by`: the expert who imports, named in the history
+    of every stored grade an expert file replaces (None: unknown, the history names the file's expert)."""
     chosen = result_files(workspace) if files is None else files
     paths = tuple(dict.fromkeys(Path(f).resolve() for f in chosen))  # a file named twice is read once
     experiments, score_files = read_result_files(workspace, paths)
+    importer = imported_by.strip() if imported_by else None
     known_tasks = {task.id for task in workspace.tasks}
 
     # One unit of work, run again from scratch (with a fresh summary) when another process was
@@ -183,7 +211,7 @@ def import_results(store: Store, workspace: Workspace, files: Sequence[Path] | N
         problems: list[Problem] = []
         for score_file in score_files:
             if score_file.is_expert:
-                problems += _import_expert_file(session, score_file, summary)
+                problems += _import_expert_file(session, score_file, summary, importer or None)
             else:
                 problems += _import_auto_file(session, score_file, summary)
         if problems:
@@ -460,13 +488,35 @@ def _grade_values(
     return grades, problems
 
 
-def _import_expert_file(session: Session, score_file: ScoreFile, summary: ImportSummary) -> list[Problem]:
+def _written_at(score_file: ScoreFile) -> datetime:
+    """When the file saw the store's grades, naive UTC: the `exported_at` our exports write, else the
+    file's modification time (another tool's file was written from what its author saw then)."""
+    stamp = score_file.raw.get("exported_at")
+    if isinstance(stamp, str):
+        try:
+            parsed = datetime.fromisoformat(stamp)
+        except ValueError:
+            parsed = None
+        if parsed is not None:
+            return parsed.astimezone(UTC).replace(tzinfo=None) if parsed.tzinfo else parsed
+    return datetime.fromtimestamp(score_file.path.stat().st_mtime, UTC).replace(tzinfo=None)
+
+
+def _changed_by(session: Session, importer: str | None, expert: Expert) -> int | None:
+    if importer is None or importer == expert.name:
+        return None
+    return expert_named(session, importer).id
+
+
+def _import_expert_file(
+    session: Session, score_file: ScoreFile, summary: ImportSummary, importer: str | None
+) -> list[Problem]:
     experiment_id, pairs, problems = _match_runs(session, score_file)
-    wanted: list[tuple[Run, str, dict[str, Any]]] = []
+    wanted: list[tuple[ScoredRun, Run, str, dict[str, Any]]] = []
     for scored, run in pairs:
         grades, grade_problems = _grade_values(score_file, scored, run)
         problems += grade_problems
-        wanted += [(run, axis, values) for axis, values in grades.items()]
+        wanted += [(scored, run, axis, values) for axis, values in grades.items()]
     if problems:
         return problems
     expert = _expert(session, score_file, summary)
@@ -480,9 +530,44 @@ def _import_expert_file(session: Session, score_file: ScoreFile, summary: Import
             .where(Grade.session_id.is_(None) if session_id is None else Grade.session_id == session_id)
         )
     }
+    written_at = _written_at(score_file)
     source_file = str(score_file.path)
-    for run, axis, values in wanted:
+    for scored, run, axis, values in wanted:
         grade = existing.get((run.id, axis))
+        if grade is not None and all(getattr(grade, name) == value for name, value in values.items()):
+            summary.grades.add("unchanged")  # untouched: a re-import changes nothing, not even versions
+            continue
+        # The grading window's rule: the version the file was exported at when it says one (only
+        # for a grade that exists: a file from another store names versions this one never had),
+        # else the time it was written.
+        version = file_versions(scored).get(axis) if grade is not None else None
+        conflict = grade_conflict(
+            session,
+            grade,
+            expert_id=expert.id,
+            run_id=run.id,
+            axis=axis,
+            session_id=session_id,
+            expected_version=version,
+            seen_at=written_at if version is None else None,
+        )
+        if conflict is not None:
+            summary.grades.add("conflicts")
+            summary.conflicts.append(
+                ImportConflict(
+                    score_file.path,
+                    run.id,
+                    run.task_id,
+                    run.model_id,
+                    run.run_index,
+                    axis,
+                    conflict.step,
+                    values["step"],
+                    conflict.changed_by,
+                    conflict.changed_at,
+                )
+            )
+            continue
         if grade is None:
             grade = Grade(
                 expert_id=expert.id,
@@ -499,9 +584,7 @@ def _import_expert_file(session: Session, score_file: ScoreFile, summary: Import
             summary.grades.add("new")
         else:
             old = {"step": grade.step, "comment": grade.comment, "approach": grade.approach}
-            if not _apply(grade, values):
-                summary.grades.add("unchanged")  # untouched: a re-import changes nothing, not even versions
-                continue
+            _apply(grade, values)
             grade.source_file = source_file  # where it came from last
             summary.grades.add("updated")
         session.add(
@@ -518,6 +601,8 @@ def _import_expert_file(session: Session, score_file: ScoreFile, summary: Import
                 new_comment=values["comment"],
                 old_approach=old["approach"],
                 new_approach=values["approach"],
+                # who replaced the expert's grade, when not the expert (a new grade is the file's own)
+                changed_by_id=_changed_by(session, importer, expert) if old["step"] is not None else None,
             )
         )
     session.flush()

@@ -17,6 +17,8 @@ from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.services.code_level1 import CodeLevel1Runner
 from prism_desktop.services.level1 import Level1Runner
 from prism_desktop.services.level1_rows import level1_columns
+from prism_desktop.services.onec_level1 import OneCLevel1Runner
+from prism_desktop.services.onec_workspace import OneCBenchView
 from prism_desktop.services.save_failures import failure_text
 from prism_desktop.store import StoreError
 from prism_desktop.store.database import Store
@@ -155,6 +157,10 @@ def score_stored_runs(
         coding = workspace.coding
         tasks = [coding.task(g.task_id) for g in generations]
         CodeLevel1Runner.open(coding, jobs, tasks).score(generations, on_scored=scored, cancel=cancel)
+    elif isinstance(workspace, OneCBenchView):
+        # 1C Code Bench: the processing's module with the answer in place, in the BSL sandbox.
+        runner = OneCLevel1Runner.open(workspace.bench, sandbox, jobs)
+        runner.score(generations, on_scored=scored, cancel=cancel)
     else:
         Level1Runner.open(workspace, sandbox, jobs).score(generations, on_scored=scored, cancel=cancel)
     if unsaved:

@@ -10,7 +10,7 @@ result scored here when there is one, else from the imported auto file. "Not mea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session, aliased
 
 from prism_desktop.services.agreement import analyse_session
 from prism_desktop.services.grading import applicable_axes
+from prism_desktop.services.visibility import SHOWN, Reveals, Visibility, allows, session_visibility
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
     SOURCE_AUTO_FILE,
@@ -110,6 +111,22 @@ class Band:
 
 
 @dataclass(frozen=True)
+class RunScope:
+    """The runs a workspace can show: those of its tasks, in its categories (a store holds the runs
+    of every workspace imported into it; a 1C run means nothing to a coding workspace)."""
+
+    task_ids: frozenset[str]
+    categories: frozenset[str]
+
+    @classmethod
+    def of(cls, workspace: Workspace) -> RunScope:
+        return cls(frozenset(task.id for task in workspace.tasks), frozenset(workspace.categories))
+
+    def conditions(self) -> list[ColumnElement[bool]]:
+        return [Run.task_id.in_(sorted(self.task_ids)), Run.category.in_(sorted(self.categories))]
+
+
+@dataclass(frozen=True)
 class RunsFilter:
     task_id: str | None = None
     category: str | None = None
@@ -121,6 +138,46 @@ class RunsFilter:
     search: str = ""  # every word must occur in the task id/name, the model or the response
     expert: str | None = None  # the current expert: whose grades "graded"/"ungraded" look at
     run_ids: frozenset[int] | None = None  # only these runs (a confusion cell's, say)
+    scope: RunScope | None = None  # only the open workspace's runs; None: every run in the store
+    # What choosing and ordering may use (services.visibility: a blind session's runs are chosen
+    # by nothing the expert may not see yet); criteria that would reveal more are not applied.
+    visibility: Visibility = SHOWN
+
+    def concealed(self) -> RunsFilter:
+        """This filter without the criteria its visibility forbids."""
+        if self.visibility.everything:
+            return self
+        allowed = self.visibility
+        return replace(
+            self,
+            model_id=self.model_id if allows(allowed, {Reveals.MODEL}) else None,
+            band=self.band if allows(allowed, {Reveals.MACHINE}) else None,
+            state=self.state if allows(allowed, STATE_REVEALS.get(self.state, ())) else RunState.ALL,
+        )
+
+
+# What each state choice, column (as a sort key or a cell) and search field would tell in a blind
+# session (services.visibility): flags and "Graded by" name other experts, Verified rests on the
+# machine and the colleagues both.
+STATE_REVEALS: dict[RunState, frozenset[Reveals]] = {
+    RunState.DISAGREEING: frozenset({Reveals.MACHINE}),
+    RunState.FLAGGED: frozenset({Reveals.OTHER_EXPERTS}),
+    RunState.VERIFIED: frozenset({Reveals.MACHINE, Reveals.OTHER_EXPERTS}),
+    RunState.SCORED: frozenset({Reveals.MACHINE}),
+    RunState.NOT_SCORED: frozenset({Reveals.MACHINE}),
+    RunState.NOT_MEASURED: frozenset({Reveals.MACHINE}),
+}
+COLUMN_REVEALS: dict[Column, frozenset[Reveals]] = {
+    Column.MODEL: frozenset({Reveals.MODEL}),
+    **{c: frozenset({Reveals.MACHINE}) for c in (Column.S, Column.M, Column.O, Column.P, Column.Q)},
+    Column.STATUS: frozenset({Reveals.MACHINE}),
+    Column.GRADED_BY: frozenset({Reveals.OTHER_EXPERTS}),
+    Column.VERIFIED: frozenset({Reveals.MACHINE, Reveals.OTHER_EXPERTS}),
+}
+
+
+def column_allowed(column: Column | None, visibility: Visibility) -> bool:
+    return column is None or allows(visibility, COLUMN_REVEALS.get(column, ()))
 
 
 @dataclass(frozen=True)
@@ -164,10 +221,11 @@ class RunRow:
 @dataclass(frozen=True)
 class Counts:
     shown: int
-    total: int
+    total: int  # in the filter's scope (the open workspace)
     scored: int
     graded: int  # fully graded by the current expert, among the shown runs
     incomplete: int = 0  # graded on some axes but not all by the current expert, among the shown runs
+    elsewhere: int = 0  # runs in the store outside the filter's scope (other workspaces')
 
 
 @dataclass(frozen=True)
@@ -304,7 +362,10 @@ class RunsQuery:
     # -- filtering --------------------------------------------------------------------------------
 
     def _conditions(self, session: Session, run_filter: RunsFilter) -> list[ColumnElement[bool]]:
+        run_filter = run_filter.concealed()
         conditions: list[ColumnElement[bool]] = []
+        if run_filter.scope is not None:
+            conditions.extend(run_filter.scope.conditions())
         if run_filter.task_id is not None:
             conditions.append(Run.task_id == run_filter.task_id)
         if run_filter.category is not None:
@@ -322,7 +383,8 @@ class RunsQuery:
         if run_filter.band is not None:
             conditions.append(_band_condition(run_filter.band))
         conditions.extend(self._state_conditions(session, run_filter))
-        conditions.extend(self._search_conditions(session, run_filter.search))
+        models_visible = allows(run_filter.visibility, {Reveals.MODEL})
+        conditions.extend(self._search_conditions(session, run_filter.search, models_visible))
         return conditions
 
     def _state_conditions(self, session: Session, run_filter: RunsFilter) -> list[ColumnElement[bool]]:
@@ -344,12 +406,16 @@ class RunsQuery:
             return [status == state.value]
         return []
 
-    def _search_conditions(self, session: Session, text: str) -> list[ColumnElement[bool]]:
+    def _search_conditions(
+        self, session: Session, text: str, models_visible: bool = True
+    ) -> list[ColumnElement[bool]]:
         words = text.split()
         if not words:
             return []
         fold = self._fold_function(session)
-        fields = (Run.task_id, Run.task_name, Run.model_id, Run.model_name, Run.response)
+        fields: tuple[Any, ...] = (Run.task_id, Run.task_name, Run.response)
+        if models_visible:  # a blind session's search must not find runs by their hidden model
+            fields += (Run.model_id, Run.model_name)
         conditions = []
         for word in words:
             pattern = f"%{_escape_like(word.casefold())}%"
@@ -389,13 +455,17 @@ class RunsQuery:
             shown, scored_count, graded_count, incomplete_count = session.execute(
                 query.where(*self._conditions(session, run_filter))
             ).one()
-            total = session.scalar(select(func.count(Run.id))) or 0
-        figures = (shown, total, scored_count, graded_count, incomplete_count)
+            everything = session.scalar(select(func.count(Run.id))) or 0
+            scope = run_filter.scope.conditions() if run_filter.scope is not None else []
+            total = session.scalar(select(func.count(Run.id)).where(*scope)) or 0
+        figures = (shown, total, scored_count, graded_count, incomplete_count, everything - total)
         return Counts(*(int(figure or 0) for figure in figures))
 
     # -- rows -------------------------------------------------------------------------------------
 
     def _order(self, run_filter: RunsFilter, sort: Sort) -> list[Any]:
+        if not column_allowed(sort.column, run_filter.visibility):
+            sort = Sort()  # ordering by a hidden value would show it
         if sort.column is None:
             if run_filter.session_id is not None:
                 position = (
@@ -616,16 +686,36 @@ class RunsQuery:
             needed_axes=self.graded_axes_needed(category),
         )
 
+    def session_visibility(self, session_id: int | None, expert: str | None, *, blind: bool) -> Visibility:
+        """What may choose and order the runs of this session (services.visibility): in a blind
+        session, nothing hidden until `expert` has graded every one of its runs."""
+        if session_id is None or not blind:
+            return SHOWN
+        # Nobody identified: nobody has graded anything yet, every run is left.
+        state = RunState.UNGRADED if expert else RunState.ALL
+        left = self.run_ids(RunsFilter(session_id=session_id, expert=expert or None, state=state))
+        return session_visibility(blind=True, runs_left=[str(run_id) for run_id in left])
+
     # -- the filter bar ---------------------------------------------------------------------------
 
-    def choices(self) -> Choices:
+    def choices(self, scope: RunScope | None = None) -> Choices:
+        """The tasks, categories and models of the runs in `scope` (every run when None)."""
+        where = scope.conditions() if scope is not None else []
         with self.store.session() as session:
             tasks = session.execute(
-                select(Run.task_id, func.max(Run.task_name)).group_by(Run.task_id).order_by(Run.task_id)
+                select(Run.task_id, func.max(Run.task_name))
+                .where(*where)
+                .group_by(Run.task_id)
+                .order_by(Run.task_id)
             ).all()
-            categories = session.scalars(select(Run.category).distinct().order_by(Run.category)).all()
+            categories = session.scalars(
+                select(Run.category).where(*where).distinct().order_by(Run.category)
+            ).all()
             models = session.execute(
-                select(Run.model_id, func.max(Run.model_name)).group_by(Run.model_id).order_by(Run.model_id)
+                select(Run.model_id, func.max(Run.model_name))
+                .where(*where)
+                .group_by(Run.model_id)
+                .order_by(Run.model_id)
             ).all()
         return Choices(
             tasks=[(task_id, name or "") for task_id, name in tasks],

@@ -82,16 +82,24 @@ def name_expert(store: Store, name: str, display_name: str | None = None) -> int
         raise TeamError("expert name: empty; expected the id the expert is known by (e.g. olga.s)")
 
     def work(session: Session) -> int:
-        expert = session.scalars(select(Expert).filter_by(name=name)).one_or_none()
-        if expert is None:
-            expert = Expert(name=name)
-            session.add(expert)
+        expert = expert_named(session, name)
         if display_name is not None and display_name.strip():
             expert.display_name = display_name.strip()
         session.flush()
         return expert.id
 
     return store.run(work, what=f"naming expert {name}")
+
+
+def expert_named(session: Session, name: str) -> Expert:
+    """The expert `name` inside a unit of work, added on first use (a concurrent first use of the
+    same name makes the unit of work run again, Store.run)."""
+    expert = session.scalars(select(Expert).filter_by(name=name)).one_or_none()
+    if expert is None:
+        expert = Expert(name=name)
+        session.add(expert)
+        session.flush()
+    return expert
 
 
 def list_experts(store: Store) -> list[ExpertInfo]:

@@ -7,13 +7,18 @@ verdicts), not which model wrote the answer, and not the other experts' grades �
 graded every applicable axis of that run themself. Anchoring on the machine, on a model's reputation
 or on a colleague is exactly what a calibration session measures against. Session-wide figures
 (agreement, confusion cells with their runs) reveal the machine's steps of many runs at once: they
-are shown once the expert has graded every run of the session.
+are shown once the expert has graded every run of the session. So are the ways of choosing and
+ordering the session's runs by what is hidden — a filter on the machine's score band or on the model,
+a search over model names, a sort on a score column, the Models window and its task × model map, an
+export started from the window: each cuts across every run at once, so it is a session-wide figure.
+`Reveals` names what each of them would tell; runs_query and the GUI consult `allows`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from enum import StrEnum
 
 
 @dataclass(frozen=True)
@@ -47,3 +52,18 @@ def session_visibility(*, blind: bool, runs_left: Collection[str]) -> Visibility
     if not blind or not runs_left:
         return SHOWN
     return Visibility(machine=False, model=False, other_experts=False, remaining=tuple(runs_left))
+
+
+class Reveals(StrEnum):
+    """What a way of showing, choosing or ordering runs would tell the expert: the Visibility field
+    that must be True before it may be used."""
+
+    MACHINE = "machine"
+    MODEL = "model"
+    OTHER_EXPERTS = "other_experts"
+
+
+def allows(visibility: Visibility, reveals: Collection[Reveals]) -> bool:
+    """May something that reveals all of `reveals` be used under `visibility`?"""
+    return all(getattr(visibility, what.value) for what in reveals)
+

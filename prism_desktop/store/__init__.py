@@ -1,7 +1,7 @@
 """The results store: SQLAlchemy models, engine and sessions, Alembic migrations."""
 
 from prism_desktop.store.database import Store, open_store
-from prism_desktop.store.engine import DB_ENV_VAR, default_url, make_engine, resolve_url
+from prism_desktop.store.engine import DB_ENV_VAR, default_url, describe_url, make_engine, resolve_url
 from prism_desktop.store.errors import EditConflict, StoreError
 
 __all__ = [
@@ -10,6 +10,7 @@ __all__ = [
     "Store",
     "StoreError",
     "default_url",
+    "describe_url",
     "make_engine",
     "open_store",
     "resolve_url",

@@ -16,6 +16,7 @@ from prism_desktop.store.errors import StoreError
 
 APP_NAME = "prism-desktop"
 DB_ENV_VAR = "PRISM_DESKTOP_DB"
+PG_URL_EXAMPLE = "postgresql+psycopg://user@host:5432/database"
 
 
 def default_url() -> str:
@@ -26,6 +27,18 @@ def default_url() -> str:
 def resolve_url(url: str | None = None) -> str:
     """The URL to use: the explicit one (`--db`), else $PRISM_DESKTOP_DB, else the default file."""
     return url or os.environ.get(DB_ENV_VAR) or default_url()
+
+
+def describe_url(url: str) -> tuple[str, str]:
+    """(backend, where) of a store URL for people, never with its password: ("sqlite", the file) or
+    e.g. ("postgresql", "user@host:5432/database")."""
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return backend, parsed.database or ":memory:"
+    user = f"{parsed.username}@" if parsed.username else ""
+    port = f":{parsed.port}" if parsed.port else ""
+    return backend, f"{user}{parsed.host or 'localhost'}{port}/{parsed.database or ''}"
 
 
 def _sqlite_file(url: str) -> Path | None:
@@ -70,7 +83,11 @@ def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
-        raise StoreError(f"database URL {url!r}: not a valid SQLAlchemy URL ({exc})") from exc
+        # A file path where a URL belongs is the usual slip: say how to write it.
+        hint = ""
+        if "://" not in url:
+            hint = f"; for a SQLite file write sqlite:///{Path(url).expanduser().resolve()}"
+        raise StoreError(f"database URL {url!r}: not a valid SQLAlchemy URL ({exc}){hint}") from exc
     kwargs: dict[str, Any] = {}
     is_sqlite = parsed.get_backend_name() == "sqlite"
     if is_sqlite:
@@ -88,7 +105,12 @@ def make_engine(url: str) -> Engine:
     try:
         engine = create_engine(url, **kwargs)
     except (NoSuchModuleError, ImportError) as exc:
-        raise StoreError(f"database URL {parsed.render_as_string()}: driver not available ({exc})") from exc
+        hint = ""
+        if parsed.get_backend_name() in ("postgres", "postgresql"):
+            hint = f"; for PostgreSQL write {PG_URL_EXAMPLE} (the driver PRISM Desktop installs)"
+        raise StoreError(
+            f"database URL {parsed.render_as_string()}: driver not available ({exc}){hint}"
+        ) from exc
     if is_sqlite:
         event.listen(engine, "connect", _on_sqlite_connect)
         event.listen(engine, "begin", _on_sqlite_begin)

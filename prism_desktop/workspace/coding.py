@@ -12,13 +12,15 @@ Reading is all or nothing: every problem is collected and raised together (Works
 
 from __future__ import annotations
 
-import json
+import math
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .errors import Problem, ProblemCollector, WorkspaceError
+from .json_input import read_json_object
+from .paths import links_leaving
 
 DATASET_DIR = "dataset"
 TESTS_DIR = "tests"
@@ -28,8 +30,22 @@ EXTENSIONS = {"python": "py", "typescript": "ts", "go": "go"}
 SOURCE_FILES = {"python": "solution.py", "typescript": "solution.ts", "go": "solution.go"}
 DIFFICULTIES = ("easy", "medium", "hard")
 SEED_CATEGORIES = ("algorithms", "api_services", "refactoring", "debugging")
+RESULTS_DIR = "results"
 MAX_TEST_FILE_BYTES = 2 * 1024 * 1024
-EXPECTED = {"test_count": "an integer", "timeout_sec": "a number of seconds", "tags": "a list of strings"}
+MAX_FOLDER_BYTES = 16 * 1024 * 1024  # all files of one task folder: they travel into the sandbox together
+MAX_TEST_COUNT = 10_000
+MAX_TIMEOUT_S = 600.0  # per test; the container's deadline adds the compile budget and slack
+# key -> (lowest, highest, what is expected): a value out of range would reach the sandbox's limits
+RANGES: dict[str, tuple[float, float, str]] = {
+    "test_count": (1, MAX_TEST_COUNT, f"an integer from 1 to {MAX_TEST_COUNT}"),
+    "timeout_sec": (0.1, MAX_TIMEOUT_S, f"a number of seconds from 0.1 to {MAX_TIMEOUT_S:g}"),
+}
+EXPECTED = {
+    "test_count": RANGES["test_count"][2],
+    "timeout_sec": RANGES["timeout_sec"][2],
+    "tags": "a list of strings",
+    "prompt_ru": "a string",
+}
 
 
 @dataclass(frozen=True)
@@ -58,16 +74,25 @@ def is_coding_workspace(root: Path) -> bool:
 
 
 def read_folder(folder: Path, problems: list[Problem]) -> dict[str, str]:
-    """Every file under `folder` as text, keyed by its path relative to `folder`."""
+    """Every file under `folder` as text, keyed by its path relative to `folder`; each file and the
+    folder as a whole bounded in size."""
     files: dict[str, str] = {}
+    total = 0
     for path in sorted(folder.rglob("*")):
         if not path.is_file() or "__pycache__" in path.parts:
             continue
-        if path.stat().st_size > MAX_TEST_FILE_BYTES:
+        size = path.stat().st_size
+        if size > MAX_TEST_FILE_BYTES:
             problems.append(
                 Problem(path, message="file too large", expected=f"at most {MAX_TEST_FILE_BYTES} bytes")
             )
             continue
+        total += size
+        if total > MAX_FOLDER_BYTES:
+            problems.append(
+                Problem(folder, message="folder too large", expected=f"at most {MAX_FOLDER_BYTES} bytes")
+            )
+            break
         try:
             files[path.relative_to(folder).as_posix()] = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
@@ -75,22 +100,7 @@ def read_folder(folder: Path, problems: list[Problem]) -> dict[str, str]:
     return files
 
 
-def read_json_object(path: Path) -> dict[str, Any]:
-    """A task file's JSON object; WorkspaceError (file, line, column) when it cannot be read as one."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WorkspaceError(Problem(path, message=f"cannot read: {exc}")) from exc
-    except json.JSONDecodeError as exc:
-        raise WorkspaceError(
-            Problem(path, line=exc.lineno, column=exc.colno, message=f"not JSON: {exc.msg}")
-        ) from exc
-    if not isinstance(data, dict):
-        raise WorkspaceError(Problem(path, found=type(data).__name__, expected="a JSON object"))
-    return data
-
-
-def _field(
+def typed_value(
     data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path, problems: list[Problem]
 ) -> Any:
     """data[key] when it has the expected type, else None after recording a problem."""
@@ -103,17 +113,32 @@ def _field(
     return value
 
 
+def bounded(
+    data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path, problems: list[Problem]
+) -> Any:
+    """data[key] when it has the type and lies within RANGES[key] (finite), else None after
+    recording a problem naming the file, the key and the range."""
+    value = typed_value(data, key, kind, path, problems)
+    if value is None:
+        return None
+    lowest, highest, expected = RANGES[key]
+    if not (math.isfinite(value) and lowest <= value <= highest):
+        problems.append(Problem(path, key=key, found=repr(value)[:60], expected=expected))
+        return None
+    return value
+
+
 def load_task(path: Path, root: Path) -> CodingTask:
     problems: list[Problem] = []
     data = read_json_object(path)
-    task_id = _field(data, "task_id", str, path, problems)
-    category = _field(data, "category", str, path, problems)
-    difficulty = _field(data, "difficulty", str, path, problems)
-    language = _field(data, "language", str, path, problems)
-    prompt = _field(data, "prompt_ru", str, path, problems)
-    test_count = _field(data, "test_count", int, path, problems)
-    timeout = _field(data, "timeout_sec", (int, float), path, problems)
-    tags = _field(data, "tags", list, path, problems)
+    task_id = typed_value(data, "task_id", str, path, problems)
+    category = typed_value(data, "category", str, path, problems)
+    difficulty = typed_value(data, "difficulty", str, path, problems)
+    language = typed_value(data, "language", str, path, problems)
+    prompt = typed_value(data, "prompt_ru", str, path, problems)
+    test_count = bounded(data, "test_count", int, path, problems)
+    timeout = bounded(data, "timeout_sec", (int, float), path, problems)
+    tags = typed_value(data, "tags", list, path, problems)
     if task_id is not None and task_id != path.stem:
         problems.append(
             Problem(path, key="task_id", found=repr(task_id), expected=f"the file's name, {path.stem!r}")
@@ -134,12 +159,6 @@ def load_task(path: Path, root: Path) -> CodingTask:
     if language is not None and language not in LANGUAGES:
         problems.append(Problem(path, key="language", found=repr(language), expected=" | ".join(LANGUAGES)))
         language = None
-    if test_count is not None and test_count < 1:
-        problems.append(Problem(path, key="test_count", found=str(test_count), expected="at least 1"))
-    if timeout is not None and timeout <= 0:
-        problems.append(
-            Problem(path, key="timeout_sec", found=str(timeout), expected="a positive number of seconds")
-        )
     if tags is not None and not all(isinstance(t, str) for t in tags):
         problems.append(Problem(path, key="tags", found=repr(tags)[:60], expected="a list of strings"))
     tests_dir = root / TESTS_DIR / path.stem
@@ -178,6 +197,9 @@ def load_coding_bank(root: Path) -> tuple[CodingTask, ...]:
     """Every task of dataset/ (sorted by category, then id) and of libraries/."""
     from .libraries import load_library_tasks
 
+    leaving = links_leaving(root, (DATASET_DIR, TESTS_DIR, LIBRARIES_DIR, RESULTS_DIR))
+    if leaving:  # refused before any file is read: the rule of PRISM workspaces (paths.py)
+        raise WorkspaceError(leaving)
     collector = ProblemCollector()
     tasks: list[CodingTask] = []
     for path in sorted((root / DATASET_DIR).glob("*/*.json")):
@@ -239,7 +261,7 @@ class CodingWorkspace:
 
     @property
     def results_dir(self) -> Path:
-        return self.root / "results"
+        return self.root / RESULTS_DIR
 
     def experiment_paths(self) -> list[Path]:
         return sorted(p for p in self.results_dir.glob("experiment_*.json") if p.is_file())

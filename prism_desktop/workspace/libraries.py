@@ -14,8 +14,9 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from .coding import CodingTask, read_folder, read_json_object
+from .coding import CodingTask, bounded, read_folder, typed_value
 from .errors import Problem, ProblemCollector, WorkspaceError
+from .json_input import read_json_object
 
 LIBRARY_FILE = "library.json"
 GATES = ("ruff", "mypy")
@@ -37,9 +38,9 @@ def load_library(folder: Path) -> CodingTask:
         problems.append(
             Problem(path, key="gate", found=repr(gate), expected=f"a list of {' | '.join(GATES)}")
         )
-    for key, kind in (("prompt_ru", str), ("test_count", int), ("timeout_sec", (int, float))):
-        if not isinstance(data.get(key), kind):
-            problems.append(Problem(path, key=key, found=repr(data.get(key))[:60], expected=f"a {key} value"))
+    prompt = typed_value(data, "prompt_ru", str, path, problems)
+    test_count = bounded(data, "test_count", int, path, problems)
+    timeout = bounded(data, "timeout_sec", (int, float), path, problems)
     folders = {}
     for part in ("stub", "reference", "tests"):
         if not (folder / part).is_dir():
@@ -56,9 +57,9 @@ def load_library(folder: Path) -> CodingTask:
         category="library",
         difficulty=str(data.get("difficulty", "medium")),
         language="python",
-        prompt=data["prompt_ru"],
-        test_count=data["test_count"],
-        timeout_s=float(data["timeout_sec"]),
+        prompt=prompt,
+        test_count=test_count,
+        timeout_s=float(timeout),
         tags=tuple(str(t) for t in data.get("tags", [])),
         path=path,
         reference=None,

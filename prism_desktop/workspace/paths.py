@@ -35,23 +35,31 @@ def path_inside(folder: Path, name: str, what: str) -> Path:
 
 
 def links_leaving(root: Path, folders: tuple[str, ...]) -> list[Problem]:
-    """Every symlink under root/<folder> that resolves outside `root` (not followed further)."""
+    """Every symlink at or under root/<folder> that resolves outside `root` (not followed further)."""
     base = root.resolve()
     problems = []
+
+    def check(path: Path) -> bool:
+        """False (and a problem recorded) for a link leaving the workspace."""
+        if not path.is_symlink():
+            return True
+        target = path.resolve()
+        if target.is_relative_to(base):
+            return True
+        problems.append(
+            Problem(
+                path,
+                message="a symbolic link pointing outside the workspace is refused",
+                found=str(target),
+                expected=f"a file or folder inside {base}",
+            )
+        )
+        return False
+
     for folder in folders:
+        if not check(root / folder):
+            continue  # never walk into a folder outside the workspace
         for current, directories, files in os.walk(root / folder):
             for name in [*directories, *files]:
-                path = Path(current) / name
-                if not path.is_symlink():
-                    continue
-                target = path.resolve()
-                if not target.is_relative_to(base):
-                    problems.append(
-                        Problem(
-                            path,
-                            message="a symbolic link pointing outside the workspace is refused",
-                            found=str(target),
-                            expected=f"a file or folder inside {base}",
-                        )
-                    )
+                check(Path(current) / name)
     return problems

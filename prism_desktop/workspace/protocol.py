@@ -67,7 +67,7 @@ class RuntimeConstants:
     m_timeout_s: float = 15.0  # category A test run
     o_size_timeout_s: float = 60.0  # category A, per size
     o_baseline_timeout_s: float = 30.0  # `check` on perf_baseline.bsl
-    o_timeout_signal: float = 99.0  # d fed to the exec table after a timeout past the first size
+    o_timeout_signal: float = 99.0  # d fed to the exec table when the candidate broke a measured run
     b_run_timeout_s: float = 90.0
     b_perf_timeout_s: float = 120.0
     log_chars: int = 500  # detail.M.log (B)

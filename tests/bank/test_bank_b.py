@@ -194,7 +194,7 @@ def test_reference_anchor(task: Task, file: str) -> None:
     assert run is not None and run.status == "ok", run
     assert run.total >= MIN_CHECKS and run.passed == run.total, run.log
     assert result.perf is not None and task.perf is not None
-    o = score_exec_b(result.perf, task.perf, l1.axes["O"])
+    o = score_exec_b(result.perf, task.perf, l1.axes["O"], l1.runtime)
     assert o.score is not None, o.detail
     assert (o.score >= 8) if file == "canonical.bsl" else (o.score <= 4), o.detail
 

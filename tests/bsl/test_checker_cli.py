@@ -22,9 +22,10 @@ def test_lists_every_diagnostic_and_exits_1(tmp_path: Path, capsys: pytest.Captu
     path = write(tmp_path, "модуль.bsl", BROKEN)
     assert main(["bsl", "check", str(path)]) == 1
     assert capsys.readouterr().out.splitlines() == [
-        f"{path}:2:3: error ProcedureReturnsValue: Процедура не может возвращать значение",
-        f"{path}:5:1: error ParseError: Ожидается символ ';'",
-        f"{path}:6:1: error UndefinedMethod: Процедура или функция с указанным именем не определена (Нету)",
+        f"{path}:2:3: error ProcedureReturnsValue: Процедура не может возвращать значение [Сервер]",
+        f"{path}:5:1: error ParseError: Ожидается символ ';' [Сервер]",
+        f"{path}:6:1: error UndefinedMethod: Процедура или функция с указанным именем не определена (Нету) "
+        "[Сервер]",
     ]
 
 
@@ -43,21 +44,37 @@ def test_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         (str(path), "ProcedureReturnsValue", 2, 3), (str(path), "ParseError", 5, 1),
         (str(path), "UndefinedMethod", 6, 1),
     ]
-    assert set(rows[0]) == {"file", "code", "severity", "message", "line", "column", "end_line", "end_column"}
+    assert set(rows[0]) == {
+        "file", "code", "severity", "message", "line", "column", "end_line", "end_column", "contexts",
+    }
+    assert rows[0]["contexts"] == ["Сервер"]
 
 
 def test_several_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = write(tmp_path, "good.bsl", "А = 1;")
     bad = write(tmp_path, "bad.bsl", "А = ;")
     assert main(["bsl", "check", str(good), str(bad)]) == 1
-    assert capsys.readouterr().out.splitlines() == [f"{bad}:1:5: error ParseError: Ожидается выражение"]
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"{bad}:1:5: error ParseError: Ожидается выражение [Сервер]"]
 
 
 def test_define_selects_the_preprocessor_context(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "c.bsl", "#Если Клиент Тогда\nА = ;\n#КонецЕсли\n")
-    assert main(["bsl", "check", str(path)]) == 0
+    assert main(["bsl", "check", str(path), "--define", "Сервер"]) == 0
     assert main(["bsl", "check", str(path), "--define", "Клиент"]) == 1
-    assert ":2:5: error ParseError" in capsys.readouterr().out
+    assert ":2:5: error ParseError: Ожидается выражение [Клиент]" in capsys.readouterr().out
+
+
+def test_an_error_in_a_client_branch_is_seen_without_define(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The module's directives name the client, so it is checked there too, in one call."""
+    path = write(tmp_path, "c.bsl", "#Если Клиент Тогда\nА = ;\n#КонецЕсли\n")
+    assert main(["bsl", "check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:2:5: error ParseError: Ожидается выражение [ТонкийКлиент, ВебКлиент, "
+        "ТолстыйКлиентУправляемоеПриложение]"
+    ]
 
 
 def test_missing_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

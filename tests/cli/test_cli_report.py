@@ -46,8 +46,12 @@ def test_json_rows_hold_means_funnel_and_ci(
     assert alpha["margin"] == pytest.approx(12.706 * sd / 2**0.5)
     assert beta["tasks"] == 1 and beta["margin"] is None  # one task: no interval
     assert beta["means"]["Q"] == pytest.approx((4.0 + 8.67) / 2)
-    assert beta["funnel"]["buckets"] == {"решено": 1, "неверный ответ": 0, "ошибка выполнения": 0,
-                                         "не компилируется": 1}
+    assert beta["funnel"]["buckets"] == {
+        "решено": 1,
+        "неверный ответ": 0,
+        "ошибка выполнения": 0,
+        "не компилируется": 1,
+    }
     assert beta["solved"] == pytest.approx(0.5)
 
 
@@ -59,8 +63,20 @@ def test_table_is_aligned_per_category(workspace: WorkspaceFiles, capsys: pytest
     assert header.split()[:10] == ["model", "runs", "N/A", "tasks", "S", "M", "O", "P", "Q", "Q"]
     assert set(rule) <= {"-", " "}
     by_model = {row.split()[0]: row.split() for row in rows}
-    assert by_model["Alpha"][1:10] == ["2", "—", "1", "10.00", "7.50", "9.00", "—", "8.84", "—"]
-    assert by_model["Beta"][7] == "—" and by_model["Beta"][10] == "50%"
+    assert by_model["Alpha"][1:12] == [
+        "2",
+        "—",
+        "1",
+        "10.00",
+        "7.50",
+        "9.00",
+        "—",
+        "8.84",
+        "too",
+        "few",
+        "tasks",
+    ]
+    assert by_model["Beta"][7] == "—" and by_model["Beta"][12] == "50%"
     # Right-aligned numeric columns end at the same offset on every line.
     q_end = header.index(" Q ") + 2
     assert all(row[q_end - 1] != " " for row in rows)
@@ -164,3 +180,74 @@ def test_help_writes_a_single_percent_sign(capsys: pytest.CaptureFixture[str]) -
         main(["--help"])
     printed = capsys.readouterr().out
     assert "%%" not in printed and "runs" in printed
+
+
+def _interval_workspace(workspace: WorkspaceFiles, q_per_task: list[float]) -> None:
+    """Alpha gets one task per value of `q_per_task`, its two runs both scored Q = that value."""
+    data = json.loads(workspace.auto.read_text(encoding="utf-8"))
+    template = data["tasks"][0]
+    data["tasks"] = [g for g in data["tasks"] if g["model_name"] != "Alpha"]
+    for number, q in enumerate(q_per_task):
+        group = json.loads(json.dumps(template))
+        group["task_id"] = f"A{number + 1}"
+        for run in group["runs"]:
+            run["scores"]["Q"] = q
+        data["tasks"].append(group)
+    workspace.auto.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("q_per_task", "shown"),
+    [
+        ([1.0, 10.0], "too few tasks"),  # ±57.18 before: two tasks give no interval worth printing
+        ([0.5, 9.5, 1.0, 0.5, 0.0], "0.00–7.32"),  # 2.30 ± 5.02 from −2.72: cut at 0
+        ([9.5, 10.0, 10.0, 2.0, 10.0], "3.92–10.00"),  # 8.30 ± 4.38 up to 12.68: cut at 10
+        ([5.0, 6.0, 5.0, 6.0, 5.0], "4.72–6.08"),  # inside the scale: as computed
+    ],
+)
+def test_q_intervals_stay_on_the_scale(
+    workspace: WorkspaceFiles,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    q_per_task: list[float],
+    shown: str,
+) -> None:
+    _interval_workspace(workspace, q_per_task)
+    out = tmp_path / "report.json"
+    assert _report(workspace, "--json", str(out)) == 0
+    printed = capsys.readouterr().out
+    alpha = next(line for line in printed.splitlines() if line.startswith("Alpha"))
+    assert shown in alpha
+    interval = _rows(json.loads(out.read_text(encoding="utf-8")))["Alpha"]["interval"]
+    if shown == "too few tasks":
+        assert interval is None
+    else:
+        assert 0.0 <= interval[0] <= interval[1] <= 10.0
+        assert f"{interval[0]:.2f}–{interval[1]:.2f}" == shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "share", "count"), [("en", "solved %", "solved"), ("ru", "решено, %", "решено")]
+)
+def test_solved_share_and_solved_count_have_different_headers_and_a_legend(
+    workspace: WorkspaceFiles, capsys: pytest.CaptureFixture[str], lang: str, share: str, count: str
+) -> None:
+    assert _report(workspace, "--lang", lang) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines[1]
+    cells = [cell.strip() for cell in header.split("  ") if cell.strip()]
+    assert cells.count(share) == 1 and cells.count(count) == 1
+    legend = "\n".join(lines[3:])
+    assert f"{share}:" in legend and "0–10" in legend
+    assert ("N/A:" if lang == "en" else "н/д:") in legend
+
+
+def test_the_coding_report_explains_its_short_headers(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "coding"
+    (auto,) = (bench / "results" / "auto").glob("*_auto_l1.json")
+    assert main(["--workspace", str(bench), "report", str(auto)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines[0].split()
+    assert "SS" in header and "PCS" in header
+    legend = {line.split(":")[0] for line in lines if ":" in line}
+    assert {"SS", "PCS", "S, M"} <= legend

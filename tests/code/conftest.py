@@ -13,11 +13,12 @@ import pytest
 from prism_desktop.sandbox.code.spec import CodeRunResult
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
-from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, owner_tag
 from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
-from prism_desktop.services.code_level1 import candidate_files, run_spec
+from prism_desktop.services.code_candidates import candidate_files
+from prism_desktop.services.code_level1 import run_spec
+from prism_desktop.services.code_test_ids import TaskTestIds
 from prism_desktop.workspace.coding import CodingWorkspace
-from tests.docker_helpers import unavailable
+from tests.docker_helpers import our_containers, unavailable
 
 BUNDLED = Path(__file__).resolve().parents[2] / "benchmarks" / "coding"
 RunAnswer = Callable[[str, str], CodeRunResult]
@@ -39,17 +40,19 @@ def engine() -> Iterator[docker.DockerClient]:
     client.close()
 
 
-def _own_containers(client: docker.DockerClient) -> set[str]:
-    """Sandbox containers created by this test process (others may be running sandboxes at the same time)."""
-    found = client.containers.list(all=True, filters={"label": f"{LABEL}=1"})
-    return {c.id for c in found if c.labels.get(OWNER_LABEL) == owner_tag()}
+@pytest.fixture(scope="session")
+def test_ids_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The collected test ids of the bundled tasks, for this session only."""
+    return tmp_path_factory.mktemp("code-test-ids")
 
 
 def _answer_runner(
-    engine: docker.DockerClient, coding_workspace: CodingWorkspace, backend: CodeDockerBackend
+    engine: docker.DockerClient, coding_workspace: CodingWorkspace, backend: CodeDockerBackend, cache: Path
 ) -> Iterator[RunAnswer]:
-    """Run a model-like answer of a bundled task in its language's container; no container may be left."""
-    before = _own_containers(engine)
+    """Run a model-like answer of a bundled task in its language's container, counting the task's tests
+    as collected with its reference (TaskTestIds); no container may be left."""
+    before = our_containers(engine)
+    test_ids = TaskTestIds(backend, cache)
 
     def run(task_id: str, answer: str) -> CodeRunResult:
         task = coding_workspace.task(task_id)
@@ -59,26 +62,31 @@ def _answer_runner(
             unavailable(f"the image {image.ref} is missing ({build})")
         files, candidates, problem = candidate_files(task, answer)
         assert files is not None, problem
-        return backend.run(run_spec(task, files, candidates, f"test-{task_id}"))
+        return backend.run(run_spec(task, files, candidates, f"test-{task_id}", test_ids.ids(task)))
 
     yield run
-    left = _own_containers(engine) - before
+    left = our_containers(engine) - before
     assert not left, f"code sandbox containers left behind: {left}"
 
 
 @pytest.fixture
-def run_answer(engine: docker.DockerClient, coding_workspace: CodingWorkspace) -> Iterator[RunAnswer]:
+def run_answer(
+    engine: docker.DockerClient, coding_workspace: CodingWorkspace, test_ids_cache: Path
+) -> Iterator[RunAnswer]:
     """Runs with the run folder and the app's code bind-mounted (an engine on this machine)."""
-    yield from _answer_runner(engine, coding_workspace, CodeDockerBackend(engine))
+    yield from _answer_runner(engine, coding_workspace, CodeDockerBackend(engine), test_ids_cache)
 
 
 @pytest.fixture
-def run_answer_copied(engine: docker.DockerClient, coding_workspace: CodingWorkspace) -> Iterator[RunAnswer]:
+def run_answer_copied(
+    engine: docker.DockerClient, coding_workspace: CodingWorkspace, test_ids_cache: Path
+) -> Iterator[RunAnswer]:
     """Runs as on an engine on another machine: nothing bind-mounted, the app's code in the engine's
     code volume, the run's files copied in and the result copied out (sandbox/engine_files.py)."""
     if not code_image(engine, "python").present:
         unavailable("the Python code image is missing (prism-desktop sandbox build --code python)")
-    yield from _answer_runner(engine, coding_workspace, CodeDockerBackend(engine, copy_files=True))
+    backend = CodeDockerBackend(engine, copy_files=True)
+    yield from _answer_runner(engine, coding_workspace, backend, test_ids_cache)
 
 
 @pytest.fixture(params=["mounted", "copied"])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from prism_desktop.cli.main import main
-from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.services.code_candidates import reference_answer
 from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import BUNDLED
 
@@ -104,3 +104,42 @@ def test_local_sandbox_is_refused_for_code_tasks(small_workspace: Path) -> None:
     argv = ["--workspace", str(small_workspace), "score", "--experiment", str(experiment), "--out", str(out)]
     assert main([*argv, "--sandbox", "local"]) == 2
     assert not out.exists()
+
+
+def test_check_refuses_a_task_whose_test_count_is_not_what_its_hidden_tests_hold(
+    small_workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The test list is collected from the hidden files with the reference; a task declaring another
+    number of tests fails check: dbg_py_001 says 7 for its 6, algo_py_001 keeps 7 when its file gains
+    an eighth."""
+    task_file = small_workspace / "dataset" / "debugging" / "dbg_py_001.json"
+    data = json.loads(task_file.read_text(encoding="utf-8"))
+    task_file.write_text(json.dumps({**data, "test_count": 7}, ensure_ascii=False), encoding="utf-8")
+    tests = small_workspace / "tests" / "algo_py_001" / "test_algo_py_001.py"
+    tests.write_text(tests.read_text(encoding="utf-8") + "\n\ndef test_one_more():\n    assert True\n")
+    assert main(["--workspace", str(small_workspace), "check", "--task", "dbg_py_001", "algo_py_001"]) == 1
+    out = capsys.readouterr().out
+    assert "dbg_py_001: FAILED — test_count says 7, but its hidden test files hold 6 tests" in out
+    assert "algo_py_001: FAILED — test_count says 7, but its hidden test files hold 8 tests" in out
+    assert "test_algo_py_001.py::test_one_more" in out
+
+
+def test_a_task_whose_tests_cannot_be_collected_is_not_measured(
+    small_workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """dbg_py_001's reference broken: its test list cannot be established, so its answers are N/A with
+    the reason (the task's fault, not the answer's), never 0 — and never counted from the run's own names."""
+    reference = small_workspace / "dataset" / "debugging" / "dbg_py_001.reference.py"
+    reference.write_text("def broken(:\n", encoding="utf-8")
+    experiment = small_workspace / "results" / "experiment_small.json"
+    out = small_workspace / "broken_auto_l1.json"
+    argv = ["--workspace", str(small_workspace), "score", "--experiment", str(experiment), "--out", str(out)]
+    main([*argv, "--task", "dbg_py_001", "--sandbox", "docker"])
+    document = json.loads(out.read_text(encoding="utf-8"))
+    (group,) = document["tasks"]
+    for run in group["runs"]:
+        assert run["scores"]["S"] is None and run["scores"]["M"] is None and run["scores"]["Q"] is None
+        reason = run["detail"]["M"]["reason"]
+        assert (
+            "dbg_py_001: the hidden tests could not be collected" in reason and "does not compile" in reason
+        )

@@ -15,8 +15,9 @@ import pytest
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.container_options import RUN_ROOT
-from prism_desktop.services.code_level1 import candidate_files, run_spec
-from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.services.code_candidates import candidate_files, reference_answer
+from prism_desktop.services.code_level1 import run_spec
+from prism_desktop.services.code_test_ids import TaskTestIds
 from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import statuses
 from tests.docker_helpers import copied_package, record_created, unavailable
@@ -36,12 +37,13 @@ def test_a_copied_code_run_needs_none_of_this_machines_folders(
     backend = CodeDockerBackend(engine, package_dir=package, copy_files=True, languages=("go",))
     assert backend.code_volume is not None and "files copied through the engine's API" in backend.describe()
     shutil.rmtree(package)
+    task = coding_workspace.task("algo_go_001")
+    ids = TaskTestIds(backend, tmp_path / "ids").ids(task)  # the collection pass: copied as well
     created = record_created(monkeypatch)
     volumes_before = {v.name for v in engine.volumes.list()}
-    task = coding_workspace.task("algo_go_001")
     files, candidates, problem = candidate_files(task, reference_answer(task) or "")
     assert files is not None, problem
-    result = backend.run(run_spec(task, files, candidates, "copied-go"))
+    result = backend.run(run_spec(task, files, candidates, "copied-go", ids))
 
     assert result.status == "ok", result.infra_detail
     assert result.toolchain.startswith("go ") and set(statuses(result).values()) == {"pass"}
@@ -52,4 +54,3 @@ def test_a_copied_code_run_needs_none_of_this_machines_folders(
         (RUN_ROOT, "volume"),
     ]
     assert {v.name for v in engine.volumes.list()} <= volumes_before  # the run's volume went with it
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.services.code_candidates import reference_answer
 from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import RunAnswer, statuses
 

@@ -3,6 +3,8 @@ correct, partially correct, non-compiling, timing-out and hostile candidates of 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import docker
 import pytest
 
@@ -137,8 +139,12 @@ def test_node_test_runner_verdicts_skip_and_its_own_timeout(engine: docker.Docke
         files={"verdicts.test.ts": NODE_VERDICTS_TEST, "solution.ts": CORRECT},
         candidate_files=["solution.ts"],
         limits=CodeLimits(per_test_timeout_s=10, run_timeout_s=60),
+        test_files=["verdicts.test.ts"],
     )
-    result = CodeDockerBackend(engine).run(spec)
+    backend = CodeDockerBackend(engine)
+    collected = backend.run(replace(spec, collect_only=True)).collected
+    assert collected == ["runs", "skipped by its author", "node stops it", "runs after it"]
+    result = backend.run(replace(spec, test_ids=collected))
     assert statuses(result) == {
         "runs": "pass",
         "skipped by its author": "skipped",

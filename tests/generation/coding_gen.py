@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.generation.prompts import user_message
-from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.services.code_candidates import reference_answer
 from prism_desktop.workspace.coding_bench import CodingBenchWorkspace
 
 from .fake_openai import default_answer

@@ -59,7 +59,7 @@ def gen_workspace(
     root = tmp_path / "ws"
     root.mkdir()
     for name in ("metrics", "tasks"):
-        (root / name).symlink_to(bank / name)
+        shutil.copytree(bank / name, root / name)  # copies: a workspace refuses links that leave it
     write_generation(root, server.url)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("OPENAI_COMPAT_API_KEY", raising=False)

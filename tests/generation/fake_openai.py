@@ -2,7 +2,8 @@
 deterministically (the same request gives the same answer), plays the category-B metadata tools
 (list_objects, then get_object_structure on a missing object and on the first two listed ones, then
 finish_research), and injects faults on request: an HTTP status with headers and body (429 with
-Retry-After, 500, 401) or a delay longer than the client's timeout. It records every request.
+Retry-After, 500, 401), a delay longer than the client's timeout, or a hostile play that writes the
+raw reply itself (tests/generation/hostile.py). It records every request.
 For GigaChat it also plays Sber's OAuth endpoint (`POST /api/v2/oauth`, a form body, a token with
 expires_at in unix milliseconds) and, once a token was issued, answers 401 to a chat call whose
 bearer is not a live token (other authorizations, such as Yandex's Api-Key, pass); given an SSL
@@ -37,6 +38,9 @@ class Fault:
     headers: dict[str, str] = field(default_factory=dict)
     body: Any = ""  # a JSON value or raw text
     delay: float = 0.0  # seconds before answering (a timeout when longer than the client waits)
+    # Writes the whole reply itself (status line, headers, body) on the handler's socket, given the
+    # request's headers and JSON body: the hostile servers of tests/generation/hostile.py.
+    play: Callable[[BaseHTTPRequestHandler, dict[str, Any]], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -213,6 +217,9 @@ class FakeModelServer:
                         self._send(404, {"error": {"message": "not found"}})
                     elif refused:
                         self._send(401, {"status": 401, "message": "Token has expired"})
+                    elif fault is not None and fault.play is not None:
+                        self.close_connection = True  # a play may leave the stream in any state
+                        fault.play(self, body)
                     elif fault is not None and fault.status:
                         self._send(
                             fault.status,
@@ -226,8 +233,8 @@ class FakeModelServer:
                             self._send(400, {"error": {"message": str(refusal)}})
                         else:
                             self._send(200, answer)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (a timeout): nothing to answer
+                except OSError:
+                    pass  # the client gave up (a timeout, a refused reply): nothing to answer
                 finally:
                     with server.lock:
                         server.in_flight -= 1
@@ -239,7 +246,10 @@ class FakeModelServer:
                     server.requests.append(Recorded(arrived, dict(self.headers), form, fault, self.path))
                 time.sleep(server.delay + (fault.delay if fault else 0.0))
                 try:
-                    if fault is not None and fault.status:
+                    if fault is not None and fault.play is not None:
+                        self.close_connection = True
+                        fault.play(self, form)
+                    elif fault is not None and fault.status:
                         refusal = {"code": 6, "message": "credentials doesn't match"}
                         self._send(fault.status, fault.body or refusal, fault.headers)
                     else:

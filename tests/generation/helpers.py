@@ -35,6 +35,7 @@ def generate(
     sleep: Any = None,
     timeout: float = 5.0,
     cache_dir: Path | None = None,
+    on_event: Any = None,
     **request: Any,
 ) -> tuple[GenerationResult, GenerationPlan]:
     workspace = Workspace.open(root)
@@ -45,6 +46,7 @@ def generate(
         "policy": policy,
         "timeout": timeout,
         "cache": ResponseCache(cache_dir or root.parent / "cache"),
+        "on_event": on_event,
     }
     if sleep is not None:
         kwargs["sleep"] = sleep

@@ -64,7 +64,7 @@ def prism_checkout(tmp_path: Path, bank: Path) -> Path:
     root = tmp_path / "prism"
     root.mkdir()
     for name in ("metrics", "tasks"):
-        (root / name).symlink_to(bank / name)
+        shutil.copytree(bank / name, root / name)  # copies: a workspace refuses links that leave it
     shutil.copytree(CATALOGUE, root / "generation")
     shutil.copy(REPO / "generation" / "prompts.yaml", root / "generation" / "prompts.yaml")
     return root

@@ -188,7 +188,7 @@ def test_provider_timeouts_and_non_json_replies_are_model_call_errors(server: Fa
     server.oauth_faults.append(Fault(200, body="<html>не JSON</html>"))
     with pytest.raises(ModelCallError) as token:
         _chat(_giga_adapter(server), _request())
-    assert "invalid reply of the token endpoint: not JSON" in token.value.message
+    assert "invalid reply: gigachat token endpoint: not JSON" in token.value.message
     server.oauth_faults.append(Fault(delay=1.0))
     with pytest.raises(ModelCallError) as token_slow:
         _chat(_giga_adapter(server), _request(), timeout=0.3)

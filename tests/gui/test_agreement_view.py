@@ -205,9 +205,10 @@ def test_one_expert_shows_the_reason(
     dialog = open_dialog(graded_session(store, tmp_path / "workspace", experts=1))
     text, value = _cell(dialog, "S", "validation", 5)
     assert value is None and text == "—"
-    assert "no run has a consensus: it needs 2 or more experts" in dialog.notes.text()
-    assert "Fleiss" in dialog.notes.text()  # between experts: undefined with one expert, and said so
+    # Said once, above the figures, instead of a note per undefined figure.
+    assert "Only 1 expert(s) graded this session" in dialog.guidance.text() and dialog.notes.text() == ""
     assert dialog.verified.item(0, 2).text() == "✗ not Verified"
+    assert "no run has a consensus: it needs 2 or more experts" in dialog.verified.item(0, 7).text()
 
 
 def test_review_sentences_follow_the_interface_language(
@@ -217,14 +218,14 @@ def test_review_sentences_follow_the_interface_language(
     translations.apply("ru")
     try:
         dialog = open_dialog(graded_session(store, tmp_path / "workspace", experts=1))
-        notes = dialog.notes.text()
-        assert "ни у одного прогона нет консенсуса: нужны оценки 2 или больше экспертов" in notes
-        assert "no run has a consensus" not in dialog.notes.text()
+        assert dialog.guidance.text().startswith("Эту сессию оценили экспертов: 1")
         reason = dialog.verified.item(0, 7).toolTip()
         assert reason.startswith("kappa_quadratic не определён: ни у одного прогона нет консенсуса"), reason
+        assert "no run has a consensus" not in reason
         translations.apply("en")
         dialog.retranslate()
-        assert "no run has a consensus: it needs 2 or more experts" in dialog.notes.text()
+        assert dialog.guidance.text().startswith("Only 1 expert(s) graded this session")
+        assert "no run has a consensus: it needs 2 or more experts" in dialog.verified.item(0, 7).toolTip()
     finally:
         translations.apply("en")
 

@@ -6,6 +6,7 @@ Models window gives the multi-sample figures of the four models."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -120,8 +121,8 @@ def test_python_and_go_runs_are_reviewed_with_their_language_and_tests(
              for r in range(scores.rowCount())}  # fmt: skip
     assert cells["S"][0] == "10" and "prism-code-runner" in cells["S"][2] and "pytest" in cells["S"][2]
     assert cells["M"][0] == "1.4"
-    assert cells["O"][0] == "—" and "ось O не оценивается" in cells["O"][2]
-    assert cells["P"][0] == "—" and "ось P не оценивается" in cells["P"][2]
+    assert cells["O"][0] == "—" and "axis O is not scored on Python" in cells["O"][2]
+    assert cells["P"][0] == "—" and "axis P is not scored on Python" in cells["P"][2]
 
     # The expert grades the axes that apply to code, as on 1C runs; P is not offered.
     assert list(review.grading.boxes) == ["S", "M", "O"]
@@ -198,3 +199,85 @@ def test_models_window_gives_multi_sample_figures_of_the_coding_experiment(
         assert 0.0 <= figures["pass_at_k"]["1"] <= figures["pass_at_k"]["5"] <= 1.0
         assert figures["stability_score"] is not None
         assert [k for k, _ in row.curve] == [1, 2, 3, 4, 5]
+
+
+RED_TEAM_BONUS = "\n".join(f"def test_bonus_{i}():\n    assert True\n" for i in range(30))
+
+
+def _red_team_answer(workspace_root: Path) -> str:
+    """lib_textkit implemented, with the gate switched off by file comments in one module, and a test
+    file of its own."""
+    reference = workspace_root / "libraries" / "textkit" / "reference"
+    files = {str(p.relative_to(reference)): p.read_text(encoding="utf-8") for p in reference.rglob("*.py")}
+    files["textkit/slug.py"] = "# ruff: noqa\n# mypy: ignore-errors\n" + files["textkit/slug.py"]
+    files["textkit/slug.py"] += "\n\ndef _typed() -> int:\n    return f'text'\n"
+    files["textkit/test_bonus.py"] = RED_TEAM_BONUS
+    return "\n".join(f"`{path}`\n```python\n{text}```\n" for path, text in sorted(files.items()))
+
+
+@pytest.fixture
+def red_team_window(qtbot: Any, store: Store, tmp_path: Path) -> Iterator[Any]:
+    """The bench's tasks with one experiment, a red-team answer to lib_textkit, scored in Docker by
+    `score --sandbox docker` and opened in the assembled window."""
+    from prism_desktop.cli.main import main
+    from prism_desktop.gui.i18n import Translations
+    from prism_desktop.gui.main_window import MainWindow
+    from prism_desktop.gui.settings import AppSettings
+
+    root = tmp_path / "coding"
+    for part in ("dataset", "tests", "libraries"):
+        shutil.copytree(REPO / "benchmarks" / "coding" / part, root / part)
+    run = {"run_index": 0, "response": _red_team_answer(root), "response_hash": "", "success": True}
+    group = {
+        "task_id": "lib_textkit",
+        "task_name": "textkit",
+        "model_id": "red",
+        "model_name": "Red",
+        "runs": [run],
+    }
+    experiment = {"experiment_name": "experiment_red", "category": "", "timestamp": "2026-12-07T08:00:00",
+                  "models_used": ["Red"], "task_results": [group]}  # fmt: skip
+    (root / "results" / "auto").mkdir(parents=True)
+    path = root / "results" / "experiment_red.json"
+    path.write_text(json.dumps(experiment, ensure_ascii=False), encoding="utf-8")
+    auto = root / "results" / "auto" / "experiment_red_auto_l1.json"
+    args = [
+        "--workspace",
+        str(root),
+        "score",
+        "--sandbox",
+        "docker",
+        "--experiment",
+        str(path),
+        "--out",
+        str(auto),
+    ]
+    assert main(args) == 0
+    settings = AppSettings()
+    settings.expert_name = "olga"
+    translations = Translations(QApplication.instance())
+    translations.apply("en")
+    window = MainWindow(store, settings, translations)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.workspaceOpened, timeout=120_000):
+        window.open_workspace(root)
+    yield window
+    window.scoring.shutdown()
+    window.background.shutdown()
+
+
+@pytest.mark.docker
+def test_the_review_shows_the_answers_ignored_test_files_and_suppressions(
+    qtbot: Any, red_team_window: Any, store: Store
+) -> None:
+    review = _open(qtbot, red_team_window, _run_id(store, "lib_textkit", "red", 0))
+    tests = review.logs.tests_summary.text()
+    assert "Passed 18 of 18" in tests
+    assert "Test files the answer added, not collected:</b> textkit/test_bonus.py" in tests
+    syntax = review.logs.syntax_summary.text()
+    assert "Gate ruff: fail, findings: 1" in syntax and "F541 textkit/slug.py:" in syntax
+    assert "Gate mypy: fail, findings: 1" in syntax and "return-value textkit/slug.py:" in syntax
+    assert "Suppressions the gate ignored" in syntax
+    assert "textkit/slug.py:1 <code># ruff: noqa</code>" in syntax
+    assert "textkit/slug.py:2 <code># mypy: ignore-errors</code>" in syntax

@@ -162,6 +162,52 @@ def test_ask_a_model_shows_the_prompt_and_the_raw_reply(
     assert len(model_server.bodies(CODER)) == 4 and "(from the cache)" in panel.status.text()
 
 
+def test_the_dialog_and_ask_a_model_against_a_hostile_server(
+    generation_folder: Path,
+    shell_window: Any,
+    qtbot: QtBot,
+    model_server: FakeModelServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26 B in the app: the same sender, so the same rules — a reply over params.yaml's cap
+    fails its pair only, a key a gateway echoes never reaches the log or the panel, a malformed
+    reply is an invalid reply."""
+    from tests.generation.fake_openai import Fault
+    from tests.generation.gen_files import CHATTY, CODER
+    from tests.generation.hostile import completion, echo_headers, huge, reply
+
+    key = "pk9Q7vX2mL4tR8wZ1nB6cY3hJ5sD0fG"
+    monkeypatch.setenv("OPENAI_COMPAT_API_KEY", key)
+    (generation_folder / "params.yaml").write_text(ONE_RUN + "  max_reply_mb: 0.25\n", encoding="utf-8")
+    model_server.fail_next(CHATTY, Fault(play=echo_headers(401)))
+    model_server.fail_next(CODER, Fault(play=huge(400_000)))
+    window = shell_window
+    dialog = _open_dialog(window)
+    dialog.select("A", ("coder", "chatty"), ("A2", "A11"))
+    with qtbot.waitSignal(dialog.finishedGenerating, timeout=60_000):
+        dialog.generate_button.click()
+    log = dialog.log.toPlainText()
+    assert "2 of 4 pairs written" in log and "reply too large: 1" in log and "unauthorized (401): 1" in log
+    assert "× chatty: unauthorized (401): HTTP 401:" in log and "***" in log
+    assert key[:6] not in log
+
+    window.commands.action("view.debug_tab").trigger()
+    window.debug.select_task("A16")  # not generated above: nothing cached
+    panel = window.ask_model
+    panel.model.setCurrentIndex(panel.model.findData("chatty"))
+    model_server.fail_next(CHATTY, Fault(play=echo_headers(403)))
+    with qtbot.waitSignal(panel.answered, timeout=30_000):
+        assert panel.ask()
+    assert panel.status.text().startswith("The model did not answer: HTTP 403")
+    shown = panel.reply.toPlainText()
+    assert "***" in shown and key[:6] not in shown + panel.status.text()
+    model_server.fail_next(CHATTY, Fault(play=reply(completion(usage={"prompt_tokens": "abc"}))))
+    with qtbot.waitSignal(panel.answered, timeout=30_000):
+        assert panel.ask()
+    assert "invalid reply: usage.prompt_tokens" in panel.status.text()
+    assert not panel.to_editor.isEnabled()
+
+
 @pytest.fixture
 def coding_window(
     qtbot: QtBot, store: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -116,7 +116,7 @@ def test_scores_show_na_reasons_never_zero(qtbot: QtBot, seeded: Seeded) -> None
         table.item(r, 0).text(): [table.item(r, c).text() for c in range(4)] for r in range(table.rowCount())
     }
     assert rows["S"][:3] == ["S", "0", "0"]  # a real 0: the candidate is at fault
-    assert rows["O"][1:3] == ["—", "—"] and "не измерено" in rows["O"][3]
+    assert rows["O"][1:3] == ["—", "—"] and rows["O"][3] == "N/A: not measured: no performance measurement"
     assert rows["P"][1:3] == ["—", "—"] and rows["P"][3] == "N/A for category A"
     assert rows["S"][3] == "prism-bsl 0.1.0"
     # An unscored run of a task missing from the workspace still opens.

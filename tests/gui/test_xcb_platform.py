@@ -126,3 +126,85 @@ def test_the_window_runs_on_the_xcb_platform(xvfb: str, demo_workspace: Any, tmp
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "xcb ok" in done.stdout and shot.stat().st_size > 10_000
+
+
+DIALOG_CHILD = r"""
+import sys
+import time
+from pathlib import Path
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from prism_desktop.gui.app import create_application
+from prism_desktop.gui.main_window import MainWindow
+from prism_desktop.gui.sessions_dialog import SessionsDialog
+from prism_desktop.gui.settings import AppSettings, use_settings_folder
+from prism_desktop.services.grading import grades_for_run
+from prism_desktop.services.sessions import create_session
+from prism_desktop.store import open_store
+
+workspace, db, settings_dir = sys.argv[1:4]
+app = create_application(["prism-desktop-xcb-test"])
+assert QGuiApplication.platformName() == "xcb", QGuiApplication.platformName()
+use_settings_folder(Path(settings_dir))
+settings = AppSettings()
+settings.expert_name = "xcb_expert"
+settings.sandbox = "local"
+store = open_store(db)
+window = MainWindow(store, settings)
+window.resize(1400, 860)
+window.show()
+assert QTest.qWaitForWindowExposed(window, 10_000), "the window was never mapped"
+opened = []
+window.workspaceOpened.connect(opened.append)
+window.open_workspace(Path(workspace))
+deadline = time.monotonic() + 120
+while not opened and time.monotonic() < deadline:
+    QTest.qWait(50)
+assert opened, "the workspace did not open"
+session_id = create_session(store, name="xcb", size=4, seed=1, blind=False)
+window.activateWindow()
+assert QTest.qWaitForWindowActive(window, 10_000), "the window never became active"
+window.show_sessions()  # Review → Calibration sessions…, then Open session, without a window manager
+dialog = window.findChild(SessionsDialog)
+assert QTest.qWaitForWindowExposed(dialog, 10_000)
+dialog._refresh(select=session_id)
+dialog.open_button.click()
+deadline = time.monotonic() + 10
+while QApplication.focusWidget() is not window.review and time.monotonic() < deadline:
+    QTest.qWait(50)
+assert QApplication.activeWindow() is window, QApplication.activeWindow()
+assert QApplication.focusWidget() is window.review, QApplication.focusWidget()
+run = window.table.current_run
+QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_6)
+window.background.wait_for_writes()
+app.processEvents()
+steps = {g.axis: g.step for g in grades_for_run(store, run, session_id)}
+assert steps == {"S": 6}, steps
+window.background.shutdown()
+store.close()
+print("focus ok")
+"""
+
+
+def test_the_grading_keys_work_after_a_dialog_without_a_window_manager(
+    xvfb: str, demo_workspace: Any, tmp_path: Path
+) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "DISPLAY": xvfb, "QT_DEBUG_PLUGINS": "0"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            DIALOG_CHILD,
+            str(demo_workspace.root),
+            f"sqlite:///{tmp_path / 'xcb.db'}",
+            str(tmp_path / "settings"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "focus ok" in done.stdout

@@ -17,7 +17,7 @@ from prism_desktop.review.fleiss import FleissSums, fleiss_kappa
 from prism_desktop.review.kappa import WEIGHTINGS, KappaFamily, cohen_kappa, confusion_counts
 from prism_desktop.review.krippendorff_alpha import ordinal_alpha
 from prism_desktop.review.landis_koch import landis_koch_band
-from prism_desktop.review.messages import CONSTANT_AND_EQUAL, NO_ITEMS, NO_PAIRABLE, NO_PAIRS, ONE_RATER
+from prism_desktop.review.messages import CONSTANT_RATINGS, NO_ITEMS, NO_PAIRABLE, NO_PAIRS, ONE_RATER
 from prism_desktop.review.scale import STEPS, projection
 
 # scikit-learn warns where it returns NaN; those cases are the point of some examples.
@@ -40,7 +40,7 @@ def test_cohen_kappa_matches_scikit_learn(data: list[tuple[int, int]], weighting
         reference = _sklearn(a, b, weighting)
     if math.isnan(reference):  # scikit-learn's 0/0: every rating one and the same step
         assert len(set(a) | set(b)) == 1
-        assert ours == (1.0, CONSTANT_AND_EQUAL)
+        assert ours == (None, CONSTANT_RATINGS)
     else:
         assert ours.value == pytest.approx(reference, abs=1e-9)
 
@@ -57,8 +57,8 @@ def test_projected_kappa_is_kappa_of_projected_steps(
     ours = cohen_kappa([x for x, _ in data], b, STEPS, weighting, rows)  # type: ignore[arg-type]
     with np.errstate(all="ignore"):
         reference = _sklearn(a, b, weighting)
-    if math.isnan(reference):
-        assert ours.value == 1.0
+    if math.isnan(reference):  # every projected rating one and the same step: no value, no convention
+        assert ours == (None, CONSTANT_RATINGS)
     else:
         assert ours.value == pytest.approx(reference, abs=1e-9)
 
@@ -82,7 +82,7 @@ def test_fleiss_kappa_matches_statsmodels(ratings: list[list[int]]) -> None:
     with np.errstate(all="ignore"):
         reference = statsmodels_fleiss(np.array(table), method="fleiss")
     if math.isnan(reference):
-        assert ours == (1.0, CONSTANT_AND_EQUAL)
+        assert ours == (None, CONSTANT_RATINGS)
     else:
         assert ours.value == pytest.approx(reference, abs=1e-9)
 
@@ -103,7 +103,7 @@ def test_ordinal_alpha_matches_krippendorff_package(units: list[list[int | None]
     if not pairable:
         assert ours == (None, NO_PAIRABLE)
     elif len(values) == 1:  # the package refuses a one-value domain; ours is the documented 1.0
-        assert ours == (1.0, CONSTANT_AND_EQUAL)
+        assert ours == (None, CONSTANT_RATINGS)
     else:
         reference = krippendorff.alpha(data, level_of_measurement="ordinal", value_domain=list(STEPS))
         assert ours.value == pytest.approx(reference, abs=1e-9)
@@ -155,15 +155,15 @@ def test_krippendorff_textbook_example() -> None:
 
 def test_degenerate_cases_are_defined() -> None:
     assert cohen_kappa([], [], STEPS) == (None, NO_PAIRS)
-    assert cohen_kappa([6, 6, 6], [6, 6, 6], STEPS, "quadratic") == (1.0, CONSTANT_AND_EQUAL)
-    assert cohen_kappa([4], [4], STEPS).value == 1.0  # n = 1, agreeing
+    assert cohen_kappa([6, 6, 6], [6, 6, 6], STEPS, "quadratic") == (None, CONSTANT_RATINGS)
+    assert cohen_kappa([4], [4], STEPS) == (None, CONSTANT_RATINGS)  # n = 1: one step, nothing to measure
     assert cohen_kappa([4], [8], STEPS).value == 0.0  # n = 1, disagreeing: no better than chance
     assert cohen_kappa([10, 10], [8, 10], STEPS).value == 0.0  # one side constant
     assert fleiss_kappa([]) == (None, NO_ITEMS)
     assert FleissSums(raters=1).kappa() == (None, ONE_RATER)
-    assert fleiss_kappa([[3, 0], [3, 0]]) == (1.0, CONSTANT_AND_EQUAL)
+    assert fleiss_kappa([[3, 0], [3, 0]]) == (None, CONSTANT_RATINGS)
     assert ordinal_alpha([[2], [4]], STEPS) == (None, NO_PAIRABLE)
-    assert ordinal_alpha([[2, 2], [2, 2, None]], STEPS) == (1.0, CONSTANT_AND_EQUAL)
+    assert ordinal_alpha([[2, 2], [2, 2, None]], STEPS) == (None, CONSTANT_RATINGS)
     with pytest.raises(ValueError, match="rating 5 is not one of the labels"):
         cohen_kappa([5], [4], STEPS)
 

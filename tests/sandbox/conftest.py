@@ -14,12 +14,11 @@ import docker.errors
 import pytest
 
 from prism_desktop.sandbox.backend import installed_package_dir
-from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, owner_tag
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.image import IMAGE_REF, engine_status
 from prism_desktop.sandbox.local_backend import LocalBackend
 from prism_desktop.sandbox.spec import Limits, RunSpec, TaskData
-from tests.docker_helpers import unavailable
+from tests.docker_helpers import our_containers, unavailable
 
 # A stand-in for the engine's in-process runner, driven by the candidate "code": it lets the plumbing
 # tests make the worker sleep, allocate, print, crash or forge without depending on the BSL engine.
@@ -134,12 +133,6 @@ def docker_client() -> Iterator[docker.DockerClient]:
     client = docker.from_env()
     yield client
     client.close()
-
-
-def our_containers(client: docker.DockerClient) -> list[str]:
-    """Sandbox containers created by this test process."""
-    found = client.containers.list(all=True, filters={"label": f"{LABEL}=1"})
-    return [c.id for c in found if c.labels.get(OWNER_LABEL) == owner_tag()]
 
 
 @pytest.fixture

@@ -26,8 +26,9 @@ from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.image import IMAGE_REF, connect, engine_status
-from prism_desktop.services.code_level1 import candidate_files, run_spec
-from prism_desktop.services.code_reference_check import reference_answer
+from prism_desktop.services.code_candidates import candidate_files, reference_answer
+from prism_desktop.services.code_level1 import run_spec
+from prism_desktop.services.code_test_ids import TaskTestIds
 from prism_desktop.workspace.coding import CodingWorkspace
 from tests.docker_helpers import copied_package, record_created, unavailable
 
@@ -247,7 +248,7 @@ def test_a_remote_engine_needs_none_of_this_machines_folders(
 
 
 def test_a_python_task_is_scored_on_the_remote_engine(
-    tls_engine: tuple[int, Path], monkeypatch: pytest.MonkeyPatch
+    tls_engine: tuple[int, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """A coding-bench answer on the team's scoring host: the language image there, the files copied."""
     local = docker.from_env()
@@ -266,7 +267,8 @@ def test_a_python_task_is_scored_on_the_remote_engine(
     assert backend.code_volume is not None and "files copied through the engine's API" in backend.describe()
     files, candidates, problem = candidate_files(task, reference_answer(task) or "")
     assert files is not None, problem
-    result = backend.run(run_spec(task, files, candidates, "remote-python"))
+    ids = TaskTestIds(backend, tmp_path / "ids").ids(task)
+    result = backend.run(run_spec(task, files, candidates, "remote-python", ids))
     assert result.status == "ok", result.infra_detail
     assert result.tests is not None and len(result.tests) == task.test_count
     assert {test.status for test in result.tests} == {"pass"}

@@ -195,14 +195,23 @@ def test_category_b_run_stopped_by_a_limit_is_the_candidates_failure() -> None:
     assert run["scores"]["M"] == 0.0 and run["scores"]["P"] == 0.0 and run["scores"]["S"] == 10
 
 
-def test_category_b_perf_timeout_is_na_not_two() -> None:
+def test_category_b_perf_timeout_is_the_worst_o_not_na() -> None:
+    """PRISM leaves it N/A and Q 10.0 (S, M, P): a stall under measurement opted out of O (issue 25)."""
     measurements = result(
         syntax=syntax(), b_run=b_run("ok", 3, 3), perf=perf_b((20, "ok", {"sdbl": 2}), (80, "timeout", {}))
     )
     run = score_run(task_b(perf=PERF_B), PROTOCOLS, generation(CODE_B, task_id="B1"), measurements)
-    assert run["scores"]["O"] is None
-    assert run["scores"]["Q"] == 10.0
+    assert run["scores"]["O"] == 2
+    assert run["scores"]["Q"] == 8.0
     assert run["detail"]["O"]["leg"] == "O-исп-B"
+
+
+def test_category_b_run_killed_under_measurement_is_the_worst_o() -> None:
+    measurements = dataclasses.replace(
+        result(syntax=syntax(), b_run=b_run("ok", 3, 3)), status="timeout", infra_detail="wall-clock deadline"
+    )
+    run = score_run(task_b(perf=PERF_B), PROTOCOLS, generation(CODE_B, task_id="B1"), measurements)
+    assert run["scores"]["M"] == 10.0 and run["scores"]["O"] == 2, run["detail"]["O"]
 
 
 def test_stored_hash_is_kept_and_a_missing_one_computed() -> None:

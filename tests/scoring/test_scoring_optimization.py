@@ -107,9 +107,15 @@ def test_run_failure_under_measurement_is_the_worst_o_with_the_tail() -> None:
 
 
 def test_an_engine_bug_under_measurement_stays_not_measured() -> None:
-    measurement = perf_run((200, "error", None))
+    measurement = perf_run((200, "infra", None))
     measurement.sizes[0].note = "Внутренняя ошибка исполнителя PRISM Desktop (KeyError: 1)"
     assert exec_a(measurement).score is None
+
+
+def test_an_engine_bug_is_known_by_its_status_not_by_the_text_the_candidate_chose() -> None:
+    measurement = perf_run((200, "error", None))
+    measurement.sizes[0].note = "Внутренняя ошибка исполнителя PRISM Desktop (KeyError: 1)"
+    assert exec_a(measurement).score == 2
 
 
 def test_constant_ballast_does_not_flatten_the_growth() -> None:
@@ -153,6 +159,7 @@ def test_category_b_exec_sdbl() -> None:
         perf_b((20, "ok", {"sdbl": 5, "reg_reads": 1}), (80, "ok", {"sdbl": 20, "reg_reads": 1})),
         PERF_B,
         O_RULES,
+        RUNTIME,
     )
     assert result.score == 4  # d = 1.0: linear in the database size where a set-based query is flat
     assert result.detail == {
@@ -174,6 +181,7 @@ def test_category_b_exec_register_metric_and_three_decimals() -> None:
         perf_b((20, "ok", {"sdbl": 9, "reg_reads": 3}), (80, "ok", {"sdbl": 9, "reg_reads": 4})),
         spec,
         O_RULES,
+        RUNTIME,
     )
     assert result.detail is not None
     assert result.detail["metric"] == "reg_reads" and result.detail["counts"] == [3, 4]
@@ -196,9 +204,9 @@ LINEAR_ROWS = perf_b((20, "ok", {"sdbl": 1, "rows": 20}), (80, "ok", {"sdbl": 1,
 
 def test_counted_rows_score_on_the_rows_scale_of_protocol_1_3() -> None:
     rows = dataclasses.replace(PERF_B, count="rows")
-    assert score_exec_b(LINEAR_ROWS, rows, RULES_1_3).score == 6  # linear rows: 6 on b_rows_scoring
-    assert score_exec_b(LINEAR_ROWS, rows, O_RULES).score == 4  # protocol 1.2 has no rows scale
-    assert score_exec_b(LINEAR_ROWS, PERF_B, RULES_1_3).score == 10  # sdbl stays on b_exec_scoring
+    assert score_exec_b(LINEAR_ROWS, rows, RULES_1_3, RUNTIME).score == 6  # linear rows: 6 on b_rows_scoring
+    assert score_exec_b(LINEAR_ROWS, rows, O_RULES, RUNTIME).score == 4  # protocol 1.2 has no rows scale
+    assert score_exec_b(LINEAR_ROWS, PERF_B, RULES_1_3, RUNTIME).score == 10  # sdbl stays on b_exec_scoring
 
 
 def test_the_slow_anchor_threshold_is_the_scales_anchor_max() -> None:
@@ -209,15 +217,27 @@ def test_the_slow_anchor_threshold_is_the_scales_anchor_max() -> None:
     assert anchor_max(task_a(perf=PERF_A), RULES_1_3) == 4
 
 
-def test_category_b_timeout_after_a_success_is_not_measured() -> None:
-    result = score_exec_b(perf_b((20, "ok", {"sdbl": 5}), (80, "timeout", {})), PERF_B, O_RULES)
+@pytest.mark.parametrize("status", ["timeout", "error", "limit"])
+@pytest.mark.parametrize("failed_at", [0, 1], ids=["first-size", "last-size"])
+def test_category_b_a_size_the_candidate_broke_is_the_worst_o(status: str, failed_at: int) -> None:
+    """PRISM leaves these N/A in B, which Q skips: the candidate could opt out of O (issue 25)."""
+    rungs = [(20, "ok", {"sdbl": 5}), (80, "ok", {"sdbl": 5})]
+    rungs[failed_at] = (rungs[failed_at][0], status, {})
+    result = score_exec_b(perf_b(*rungs[: failed_at + 1]), PERF_B, O_RULES, RUNTIME)
+    assert result.score == 2
+    assert result.detail is not None and str(rungs[failed_at][0]) in result.detail["note"]
+
+
+def test_category_b_our_failure_under_measurement_stays_not_measured() -> None:
+    measured = perf_b((20, "ok", {"sdbl": 5}), (80, "infra", {}))
+    measured.sizes[1].note = "модуль Тесты не компилируется"
+    result = score_exec_b(measured, PERF_B, O_RULES, RUNTIME)
     assert result.score is None
-    assert result.detail is not None
-    assert result.detail["note"] == "замер не состоялся на размере базы 80: таймаут"
+    assert result.detail is not None and "модуль Тесты не компилируется" in result.detail["note"]
 
 
 def test_category_b_zero_accesses_at_the_first_size() -> None:
-    result = score_exec_b(perf_b((20, "ok", {"sdbl": 0}), (80, "ok", {"sdbl": 4})), PERF_B, O_RULES)
+    result = score_exec_b(perf_b((20, "ok", {"sdbl": 0}), (80, "ok", {"sdbl": 4})), PERF_B, O_RULES, RUNTIME)
     assert result.score is None
     assert result.detail is not None
     assert result.detail["note"] == "кандидат не обратился к данным (счётчик sdbl) на минимальном размере"
@@ -225,7 +245,7 @@ def test_category_b_zero_accesses_at_the_first_size() -> None:
 
 def test_category_b_needs_two_sizes() -> None:
     spec = dataclasses.replace(PERF_B, sizes=(20,))
-    result = score_exec_b(perf_b((20, "ok", {"sdbl": 3})), spec, O_RULES)
+    result = score_exec_b(perf_b((20, "ok", {"sdbl": 3})), spec, O_RULES, RUNTIME)
     assert result.score is None
     assert result.detail is not None and result.detail["note"] == "perf.sizes: нужно ≥2 размеров базы"
 

@@ -284,3 +284,19 @@ def test_flagged_runs_of_anyone_and_of_the_session(store: Store, ids: dict[str, 
     # Taken back: gone from the filter.
     assert not toggle_flag(store, expert_id=experts["petrov"], run_id=ids["A1/beta"])
     assert _ids(query, RunsFilter(state=RunState.FLAGGED)) == [ids["A2/beta"]]
+
+
+def test_a_blind_filter_drops_what_it_may_not_use() -> None:
+    """RunsFilter.concealed: under a visibility that hides the machine and the model, the band, the
+    model, the machine's states and a search over model names narrow nothing; one's own state does."""
+    from prism_desktop.services.runs_query import Band, RunsFilter, RunState
+    from prism_desktop.services.visibility import session_visibility
+
+    hidden = session_visibility(blind=True, runs_left=["1"])
+    run_filter = RunsFilter(
+        model_id="m", band=Band("Q", 8, None), state=RunState.SCORED, search="alpha", visibility=hidden
+    )
+    concealed = run_filter.concealed()
+    assert (concealed.model_id, concealed.band, concealed.state) == (None, None, RunState.ALL)
+    assert RunsFilter(state=RunState.UNGRADED, visibility=hidden).concealed().state is RunState.UNGRADED
+    assert RunsFilter(model_id="m").concealed().model_id == "m"  # outside a blind session: as chosen

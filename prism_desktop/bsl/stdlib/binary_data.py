@@ -238,27 +238,27 @@ def _uint32(value: Any, param_no: int) -> int:
     return int(value)
 
 
-@builtin("ПобитовоеИ", "BitAnd")
+@builtin("ПобитовоеИ", "BitwiseAnd")
 def bit_and(a: Any, b: Any) -> int:
     return _uint32(a, 1) & _uint32(b, 2)
 
 
-@builtin("ПобитовоеИли", "BitOr")
+@builtin("ПобитовоеИли", "BitwiseOr")
 def bit_or(a: Any, b: Any) -> int:
     return _uint32(a, 1) | _uint32(b, 2)
 
 
-@builtin("ПобитовоеИсключительноеИли", "BitXor")
+@builtin("ПобитовоеИсключительноеИли", "BitwiseXor")
 def bit_xor(a: Any, b: Any) -> int:
     return _uint32(a, 1) ^ _uint32(b, 2)
 
 
-@builtin("ПобитовоеИНе", "BitAndNot")
+@builtin("ПобитовоеИНе", "BitwiseAndNot")
 def bit_and_not(a: Any, b: Any) -> int:
     return _uint32(a, 1) & ~_uint32(b, 2) & UINT32
 
 
-@builtin("ПобитовоеНе", "BitNot")
+@builtin("ПобитовоеНе", "BitwiseNot")
 def bit_not(a: Any) -> int:
     return ~_uint32(a, 1) & UINT32
 

@@ -4,7 +4,7 @@ OpenAI's protocol; Sber's certificates may need an extra trusted CA (НУЦ Ми
 from __future__ import annotations
 
 import asyncio
-import json
+import math
 import ssl
 import time
 import uuid
@@ -18,9 +18,11 @@ import httpx
 from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
 from ..credentials import GIGACHAT_CA_BUNDLE, GIGACHAT_KEY, GIGACHAT_SCOPE, first_set, names_text
-from ..errors import AdapterConfigError, ModelCallError
+from ..errors import AdapterConfigError, ModelCallError, invalid_reply
+from ..replies import reply_json
+from ..scrub import register_secret
 from .gigachat_functions import function_call_of, gigachat_functions, gigachat_messages
-from .openai_compatible import ERROR_BODY_CHARS, OpenAICompatAdapter, post
+from .openai_compatible import OpenAICompatAdapter, post
 from .registry import Adapter, register_adapter
 
 GIGACHAT_BASE = "https://gigachat.devices.sberbank.ru/api/v1"
@@ -148,18 +150,15 @@ class GigaChatAdapter(OpenAICompatAdapter):
                 retry_after=error.retry_after,
                 where=error.where,
             ) from None
-        try:
-            body = response.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ModelCallError(
-                f"{self.name}: invalid reply of the token endpoint: not JSON: "
-                f"{response.text[:ERROR_BODY_CHARS]}"
-            ) from None
+        body = reply_json(response, f"{self.name} token endpoint")
         token = body.get("access_token") if isinstance(body, dict) else None
         if not isinstance(token, str) or not token:
-            raise ModelCallError(f"{self.name}: invalid reply of the token endpoint: no access_token")
+            raise invalid_reply(f"{self.name} token endpoint: no access_token")
+        register_secret(token)  # before anything could quote it
         expires_at = body.get("expires_at")
-        if isinstance(expires_at, int | float) and not isinstance(expires_at, bool):
+        if isinstance(expires_at, int | float) and not isinstance(expires_at, bool) and math.isfinite(
+            expires_at
+        ):
             expires = float(expires_at) / 1000.0  # unix milliseconds
         else:
             expires = self.clock() + TOKEN_FALLBACK_LIFETIME

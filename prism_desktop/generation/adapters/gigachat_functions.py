@@ -55,7 +55,7 @@ def gigachat_messages(messages: list[Message]) -> list[dict[str, Any]]:
 def _object(function: dict[str, Any]) -> dict[str, Any]:
     try:
         value = json.loads(function.get("arguments") or "{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # a model's text: not JSON, or nested past any use
         return {}
     return value if isinstance(value, dict) else {}
 

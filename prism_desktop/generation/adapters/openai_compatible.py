@@ -1,12 +1,14 @@
 """OpenAI's Chat Completions: `openai_compat` at `access.endpoint`, `openrouter` at OpenRouter's address
 with its attribution headers. The other adapters speak the same protocol through this class, so every
-HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere."""
+HTTP failure goes through its `post` and the retry policy sees the same ModelCallErrors everywhere.
+`post` is also where a server is treated as hostile: the credentials it is sent are registered for
+scrubbing, its reply is read under the size cap, an error body is quoted scrubbed; `parse_reply`
+checks the completion field by field (replies.py)."""
 
 from __future__ import annotations
 
 import contextlib
 import ipaddress
-import json
 import ssl
 import time
 from collections.abc import Mapping
@@ -17,17 +19,19 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from ..chat import ChatReply, ChatRequest, parse_tool_calls
+from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
 from ..credentials import OPENAI_COMPAT_KEY, OPENROUTER_KEY, first_set
-from ..errors import AdapterConfigError, ModelCallError
+from ..errors import AdapterConfigError, ModelCallError, invalid_reply
+from ..limits import read_capped
+from ..replies import ERROR_BODY_CHARS, chat_completion, reply_json
+from ..scrub import quote_scrubbed, register_header_secrets, register_url_secrets
 from .connection import connection as adapter_connection
 from .connection import display_url, request_place
 from .registry import Adapter, register_adapter
 
 OPENROUTER_BASE = "https://openrouter.ai/api/v1"
 OPENROUTER_HEADERS = {"HTTP-Referer": "https://github.com/genlab-1c/prism", "X-Title": "PRISM Desktop"}
-ERROR_BODY_CHARS = 300  # of a reply body quoted in an error
 
 
 @dataclass
@@ -114,16 +118,26 @@ async def post(
 ) -> httpx.Response:
     """A POST whose failures are ModelCallErrors the retry policy understands: a timeout or a dropped
     connection (transient), a TLS certificate that is not trusted (permanent: trying again cannot
-    help; `tls_hint` says what to do), any status but 200 (with the status and Retry-After). Each
-    names the URL tried (and the `proxy` the client goes through), secrets scrubbed."""
+    help; `tls_hint` says what to do), a reply over the size cap (permanent), any status but 200
+    (with the status, Retry-After and the body quoted scrubbed). Each names the URL tried (and the
+    `proxy` the client goes through), secrets scrubbed. The credentials in the headers and the URL
+    are registered for scrubbing before anything is sent. The whole request's deadline is the
+    sender's (limits.within_limits)."""
+    register_header_secrets(headers)
+    register_url_secrets(url)
+    if proxy:
+        register_url_secrets(proxy)
     started = time.monotonic()
     where = request_place(url, proxy)
     try:
-        response = await client.post(url, headers=headers, json=json, data=data)
+        async with client.stream("POST", url, headers=headers, json=json, data=data) as streamed:
+            response = await read_capped(streamed, name)
     except httpx.TimeoutException as exc:
         raise ModelCallError(
             f"{name}: timeout after {time.monotonic() - started:.1f} s ({type(exc).__name__})", where=where
         ) from None
+    except httpx.DecodingError as exc:
+        raise invalid_reply(f"{name}: the body cannot be decoded ({exc})") from None
     except httpx.TransportError as exc:
         if (reason := _certificate_refused(exc)) is not None:
             host = urlsplit(url).hostname or url
@@ -135,7 +149,7 @@ async def post(
         raise ModelCallError(f"{name}: connection error: {exc or type(exc).__name__}", where=where) from None
     if response.status_code != 200:
         raise ModelCallError(
-            f"HTTP {response.status_code}: {response.text[:ERROR_BODY_CHARS]}",
+            f"HTTP {response.status_code}: {quote_scrubbed(response.text, ERROR_BODY_CHARS)}",
             status=response.status_code,
             retry_after=retry_after_seconds(response.headers.get("Retry-After")),
             where=where,
@@ -159,44 +173,16 @@ def _certificate_refused(exc: BaseException) -> str | None:
 
 def reply_object(response: httpx.Response) -> dict[str, Any]:
     """A reply's body, which must be a JSON object (every provider here answers with one)."""
-    try:
-        body = response.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ModelCallError(f"invalid reply: not JSON: {response.text[:ERROR_BODY_CHARS]}") from None
+    body = reply_json(response)
     if not isinstance(body, dict):
-        raise ModelCallError("invalid reply: expected a JSON object")
+        raise invalid_reply("expected a JSON object")
     return body
 
 
-def token_count(value: Any) -> int:
-    """A token count of a usage block: a number, or digits in a string (Yandex's int64 fields);
-    anything else (absent, negative, a word) counts as 0."""
-    if isinstance(value, bool):
-        return 0
-    if isinstance(value, int | float):
-        return max(0, int(value))
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return 0
-
-
 def parse_reply(response: httpx.Response, elapsed: float) -> ChatReply:
-    """An OpenAI chat completion: `choices[0].message` and `usage`."""
-    body = reply_object(response)
-    choices = body.get("choices") or []
-    message = choices[0].get("message") or {} if choices and isinstance(choices[0], dict) else {}
-    usage = body.get("usage") or {}
-    if not isinstance(usage, dict):
-        usage = {}
-    return ChatReply(
-        content=str(message.get("content") or ""),
-        tool_calls=parse_tool_calls(message.get("tool_calls")),
-        tokens_input=token_count(usage.get("prompt_tokens")),
-        tokens_output=token_count(usage.get("completion_tokens")),
-        tokens_total=token_count(usage.get("total_tokens")),
-        elapsed=elapsed,
-        raw=body,
-    )
+    """An OpenAI chat completion (`choices[0].message` and `usage`), checked; an invalid reply
+    ModelCallError when it is not one."""
+    return chat_completion(reply_json(response), elapsed)
 
 
 def retry_after_seconds(value: str | None) -> float | None:

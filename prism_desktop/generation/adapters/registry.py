@@ -1,8 +1,11 @@
-"""The registry from `access.adapter` (models.yaml) to the factory that builds a model's adapter."""
+"""The registry from `access.adapter` (models.yaml) to the factory that builds a model's adapter.
+Building one registers, for scrubbing, the secrets among the environment variables its factory read
+(by their names: …KEY, …TOKEN, …CREDENTIALS, a proxy's password), so a new adapter's keys are
+scrubbed without it doing anything."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Protocol
 
 import httpx
@@ -11,6 +14,7 @@ from ..chat import ChatReply, ChatRequest
 from ..config import ModelEntry
 from ..credentials import proxy_for
 from ..errors import AdapterConfigError
+from ..scrub import register_env_secrets
 
 
 class Adapter(Protocol):
@@ -46,6 +50,28 @@ def build_adapter(entry: ModelEntry, env: Mapping[str, str]) -> Adapter:
             f"model {entry.key}: unknown adapter {entry.adapter!r} (known: {', '.join(_REGISTRY)})",
             model=entry.key,
         )
-    adapter = factory(entry, env)
-    adapter.proxy = proxy_for(entry.adapter, env, entry.key)
-    return adapter
+    watched = _ReadsRecorded(env)
+    try:
+        adapter = factory(entry, watched)
+        adapter.proxy = proxy_for(entry.adapter, watched, entry.key)
+        return adapter
+    finally:
+        register_env_secrets(env, watched.read)
+
+
+class _ReadsRecorded(Mapping[str, str]):
+    """The environment as a factory sees it, remembering which variables it read."""
+
+    def __init__(self, env: Mapping[str, str]):
+        self.env = env
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> str:
+        self.read.add(name)
+        return self.env[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.env)
+
+    def __len__(self) -> int:
+        return len(self.env)

@@ -14,9 +14,10 @@ from typing import Any
 
 import httpx
 
-from ..chat import ChatReply, ChatRequest, Message, ToolCall, arguments_text
+from ..chat import ChatReply, ChatRequest, Message, ToolCall, arguments_text, token_count
 from ..config import ModelEntry
-from .openai_compatible import reply_object, token_count
+from ..errors import invalid_reply
+from .openai_compatible import reply_object
 from .registry import Adapter, register_adapter
 from .yandex import YandexAdapter, build_yandex, yandex_model_uri
 
@@ -57,7 +58,7 @@ class YandexNativeAdapter(YandexAdapter):
 def _arguments_object(raw: str) -> dict[str, Any]:
     try:
         value = json.loads(raw) if raw else {}
-    except ValueError:
+    except (ValueError, RecursionError):  # a model's text: not JSON, or nested past any use
         return {}
     return value if isinstance(value, dict) else {}
 
@@ -110,15 +111,18 @@ def parse_native_reply(body: dict[str, Any], elapsed: float) -> ChatReply:
         arguments = arguments_text(function.get("arguments"))
         calls.append(ToolCall(id=f"call_{index}", name=str(function["name"]), arguments=arguments))
     usage = result.get("usage")
-    usage = usage if isinstance(usage, dict) else {}
-    tokens_input = token_count(usage.get("inputTextTokens"))
-    tokens_output = token_count(usage.get("completionTokens"))
+    if usage is None:
+        usage = {}
+    if not isinstance(usage, dict):
+        raise invalid_reply("result.usage: expected an object")
+    tokens_input = token_count(usage, "inputTextTokens", "result.usage.")
+    tokens_output = token_count(usage, "completionTokens", "result.usage.")
     return ChatReply(
         content=str(message.get("text") or ""),
         tool_calls=tuple(calls),
         tokens_input=tokens_input,
         tokens_output=tokens_output,
-        tokens_total=token_count(usage.get("totalTokens")) or tokens_input + tokens_output,
+        tokens_total=token_count(usage, "totalTokens", "result.usage.") or tokens_input + tokens_output,
         elapsed=elapsed,
         raw=body,
     )

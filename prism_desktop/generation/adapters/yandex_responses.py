@@ -14,9 +14,10 @@ from typing import Any
 
 import httpx
 
-from ..chat import ChatReply, ChatRequest, Message, ToolCall, arguments_text
+from ..chat import ChatReply, ChatRequest, Message, ToolCall, arguments_text, token_count
 from ..config import ModelEntry
-from .openai_compatible import reply_object, token_count
+from ..errors import invalid_reply
+from .openai_compatible import reply_object
 from .registry import Adapter, register_adapter
 from .yandex import YandexAdapter, build_yandex, yandex_model_uri
 
@@ -101,15 +102,18 @@ def parse_responses_reply(body: dict[str, Any], elapsed: float) -> ChatReply:
             arguments = arguments_text(item.get("arguments"))
             calls.append(ToolCall(id=call_id, name=str(item["name"]), arguments=arguments))
     usage = body.get("usage")
-    usage = usage if isinstance(usage, dict) else {}
-    tokens_input = token_count(usage.get("input_tokens"))
-    tokens_output = token_count(usage.get("output_tokens"))
+    if usage is None:
+        usage = {}
+    if not isinstance(usage, dict):
+        raise invalid_reply("usage: expected an object")
+    tokens_input = token_count(usage, "input_tokens", "usage.")
+    tokens_output = token_count(usage, "output_tokens", "usage.")
     return ChatReply(
         content="\n".join(texts),
         tool_calls=tuple(calls),
         tokens_input=tokens_input,
         tokens_output=tokens_output,
-        tokens_total=token_count(usage.get("total_tokens")) or tokens_input + tokens_output,
+        tokens_total=token_count(usage, "total_tokens", "usage.") or tokens_input + tokens_output,
         elapsed=elapsed,
         raw=body,
     )

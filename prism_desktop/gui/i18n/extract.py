@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.gui.i18n import I18N_DIR, catalog_path
+from prism_desktop.gui.reason_texts import reason_catalog
 from prism_desktop.gui.review_texts import review_catalog
 
 GUI_DIR = I18N_DIR.parent
@@ -57,6 +58,8 @@ SHELL_MODULES = (
     "models_view.py",
     "about.py",
     "crash.py",
+    "window_status.py",
+    "quit_guard.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 
@@ -214,7 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--language", default="ru")
     parser.add_argument("files", nargs="*", type=Path, help="Python files (default: the shell's modules)")
     args = parser.parse_args(argv)
-    catalog = extract(args.files) if args.files else {**extract(shell_files()), **review_catalog()}
+    generated = {**review_catalog(), **reason_catalog()}  # sentences made outside the shell's modules
+    catalog = extract(args.files) if args.files else {**extract(shell_files()), **generated}
     ts_path = catalog_path(args.language, ".ts")
     if not args.check:
         added, removed = update_ts(ts_path, catalog, args.language)

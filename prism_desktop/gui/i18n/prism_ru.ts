@@ -35,10 +35,6 @@
             <translation>Проблем: %1; подробности ниже.</translation>
         </message>
         <message>
-            <source>Runs: %1 shown of %2 · scored %3</source>
-            <translation>Прогоны: показано %1 из %2 · оценено %3</translation>
-        </message>
-        <message>
             <source>Every shown run is graded.</source>
             <translation>Все показанные прогоны оценены.</translation>
         </message>
@@ -286,6 +282,46 @@ Score locally for the rest of this session?</source>
             <source>Open a workspace (PRISM: tasks/ and metrics/; coding bench: dataset/)</source>
             <translation>Открыть рабочую папку (PRISM: tasks/ и metrics/; задачи на Python, TypeScript и Go: dataset/)</translation>
         </message>
+        <message>
+            <source>%1 grade(s) kept as stored: changed after their expert file was written.</source>
+            <translation>Оценок оставлено как в хранилище: %1 — их изменили после того, как был записан файл эксперта.</translation>
+        </message>
+        <message>
+            <source>Runs of &amp;every workspace in the store</source>
+            <translation>Прогоны &amp;всех рабочих пространств хранилища</translation>
+        </message>
+        <message>
+            <source>Off: the table shows the runs of the open workspace's tasks only</source>
+            <translation>Выключено: в таблице только прогоны задач открытого рабочего пространства</translation>
+        </message>
+        <message>
+            <source>Store: %1</source>
+            <translation>Хранилище: %1</translation>
+        </message>
+        <message>
+            <source>a PostgreSQL server</source>
+            <translation>на сервере PostgreSQL</translation>
+        </message>
+        <message>
+            <source>a SQLite file</source>
+            <translation>в файле SQLite</translation>
+        </message>
+        <message>
+            <source>Grades and results are kept in %1: %2 (File → Open store… to change)</source>
+            <translation>Оценки и результаты хранятся %1: %2 (сменить: Файл → Открыть хранилище…)</translation>
+        </message>
+        <message>
+            <source>Runs: %1 shown of %2</source>
+            <translation>Прогоны: показано %1 из %2</translation>
+        </message>
+        <message>
+            <source> · scored %1</source>
+            <translation> · оценено %1</translation>
+        </message>
+        <message>
+            <source> · %1 of other workspaces (View menu)</source>
+            <translation> · ещё %1 в других рабочих пространствах (меню Вид)</translation>
+        </message>
     </context>
     <context>
         <name>RunsTableModel</name>
@@ -445,6 +481,10 @@ Score locally for the rest of this session?</source>
             <source>Not graded yet: %1</source>
             <translation>Ещё не оценено: %1</translation>
         </message>
+        <message>
+            <source>Not sortable in this blind session until you have graded every one of its runs.</source>
+            <translation>В слепой сессии сортировка по этому столбцу недоступна, пока вы не оцените все её прогоны.</translation>
+        </message>
     </context>
     <context>
         <name>FilterBar</name>
@@ -559,6 +599,14 @@ Score locally for the rest of this session?</source>
         <message>
             <source>Flagged unsure (by anyone)</source>
             <translation>Отмечены «не уверен» (кем угодно)</translation>
+        </message>
+        <message>
+            <source>Not offered in this blind session until you have graded every one of its runs.</source>
+            <translation>В слепой сессии недоступно, пока вы не оцените все её прогоны.</translation>
+        </message>
+        <message>
+            <source>Search task, answer text…</source>
+            <translation>Поиск по задаче и тексту ответа…</translation>
         </message>
     </context>
     <context>
@@ -681,6 +729,10 @@ Score locally for the rest of this session?</source>
         <message>
             <source>This run's candidate</source>
             <translation>Кандидат прогона</translation>
+        </message>
+        <message>
+            <source>Blind session: grade this run first (Level 1 here would show the machine's verdict)</source>
+            <translation>Слепая сессия: сначала оцените этот прогон (Level 1 здесь показал бы вердикт машины)</translation>
         </message>
     </context>
     <context>
@@ -1196,6 +1248,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>not run</source>
             <translation>не запускался</translation>
+        </message>
+        <message>
+            <source>Gate %1: %2, findings: %3</source>
+            <translation>Проверка %1: %2, замечаний: %3</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Suppressions the gate ignored&lt;/b&gt; (the answer tried to switch checks off):</source>
+            <translation>&lt;b&gt;Подавления, которые проверка не учла&lt;/b&gt; (ответ пытался отключить проверки):</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Test files the answer added, not collected:&lt;/b&gt; %1</source>
+            <translation>&lt;b&gt;Тестовые файлы, добавленные ответом, не собирались:&lt;/b&gt; %1</translation>
         </message>
     </context>
     <context>
@@ -1825,8 +1889,20 @@ Score locally for the rest of this session?</source>
             <translation>✗ не Verified</translation>
         </message>
         <message>
-            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks</source>
-            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4</translation>
+            <source>%1 ≥ %2 and its 95% CI lower end ≥ %3 on %4 tasks, over at least %5 runs</source>
+            <translation>%1 ≥ %2 и нижняя граница 95% ДИ ≥ %3 на задачах: %4, не меньше чем на %5 прогонах</translation>
+        </message>
+        <message>
+            <source>category %1: Verified</source>
+            <translation>категория %1: Verified</translation>
+        </message>
+        <message>
+            <source>category %1: not Verified</source>
+            <translation>категория %1: не Verified</translation>
+        </message>
+        <message>
+            <source>Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 experts grading the same runs. What to do: let another expert grade this session's runs (Review → Calibration sessions…, or prism-desktop session assign), or import their expert file; then press Compute. Until then the figures stay empty and nothing can be Verified.</source>
+            <translation>Эту сессию оценили экспертов: %1 (%2). Для согласия нужен консенсус: не меньше %3 экспертов, оценивших одни и те же прогоны. Что сделать: дайте другому эксперту оценить прогоны этой сессии (Проверка → Калибровочные сессии… или prism-desktop session assign) или импортируйте его файл эксперта; затем нажмите «Вычислить». До тех пор показатели пусты и ничего не может быть Verified.</translation>
         </message>
         <message>
             <source>else → %1</source>
@@ -1870,10 +1946,6 @@ Score locally for the rest of this session?</source>
         <message>
             <source>no run was graded by both sides</source>
             <translation>ни один прогон не оценён обеими сторонами</translation>
-        </message>
-        <message>
-            <source>every rating is the same single step: observed and chance agreement are both 1, taken as 1.0</source>
-            <translation>все оценки — одна и та же ступень: наблюдаемое и случайное согласие равны 1, принято 1,0</translation>
         </message>
         <message>
             <source>no run was graded by every expert</source>
@@ -1930,6 +2002,18 @@ Score locally for the rest of this session?</source>
         <message>
             <source>no run of session “{session}” is graded yet</source>
             <translation>в сессии «{session}» ещё нет оценённых прогонов</translation>
+        </message>
+        <message>
+            <source>every rating is one and the same step: chance agreement is 1, so agreement beyond chance cannot be measured (it needs runs graded at different steps)</source>
+            <translation>все оценки — одна и та же ступень: случайное согласие равно 1, и согласие сверх случайного измерить нельзя (нужны прогоны, оценённые разными ступенями)</translation>
+        </message>
+        <message>
+            <source>the machine scored none of the {runs} run(s) with a consensus: score them (Level 1) first</source>
+            <translation>машина не оценила ни одного из прогонов с консенсусом ({runs}): сначала оцените их (уровень 1)</translation>
+        </message>
+        <message>
+            <source>{figure} = {value} on only {n} run(s) with a consensus and a machine score on {split} tasks; Verified needs at least {min_runs}</source>
+            <translation>{figure} = {value} всего на {n} прогонах с консенсусом и баллом машины (задачи {split}); для Verified нужно не меньше {min_runs}</translation>
         </message>
     </context>
     <context>
@@ -2671,6 +2755,22 @@ Score locally for the rest of this session?</source>
             <source>Say who you are first (File → Settings…).</source>
             <translation>Сначала укажите, кто вы (Файл → Настройки…).</translation>
         </message>
+        <message>
+            <source>lower the distance above, or let a second expert grade this session's runs</source>
+            <translation>уменьшите расстояние выше или дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>let a second expert grade this session's runs</source>
+            <translation>дайте второму эксперту оценить прогоны этой сессии</translation>
+        </message>
+        <message>
+            <source>Nothing to settle: no run of this session has grades more than %1 step(s) apart. Adjudication needs the same run graded by two or more experts who disagree. What to do: %2 (prism-desktop session assign); their disagreements appear here.</source>
+            <translation>Разбирать нечего: ни в одном прогоне этой сессии оценки не расходятся больше чем на %1 ступ. Для арбитража нужен прогон, который оценили два или больше эксперта и разошлись. Что сделать: %2 (prism-desktop session assign); их расхождения появятся здесь.</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Закрыть</translation>
+        </message>
     </context>
     <context>
         <name>StoreDialog</name>
@@ -2866,6 +2966,116 @@ Score locally for the rest of this session?</source>
         <message>
             <source>… and %1 older changes</source>
             <translation>… и более ранних изменений: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>reasons</name>
+        <message>
+            <source>axis {axis} is not scored on Python, TypeScript and Go tasks (S and M only)</source>
+            <translation>ось {axis} не оценивается для задач на Python, TypeScript и Go (только S и M)</translation>
+        </message>
+        <message>
+            <source>axis {axis} is not scored in category A</source>
+            <translation>ось {axis} не оценивается для категории A</translation>
+        </message>
+        <message>
+            <source>the model call failed: {error}</source>
+            <translation>генерация не удалась: {error}</translation>
+        </message>
+        <message>
+            <source>not measured: the candidate was not run in the sandbox</source>
+            <translation>не измерено: кандидат не запускался в песочнице</translation>
+        </message>
+        <message>
+            <source>not measured: the sandbox ended with status {status} before compiling</source>
+            <translation>не измерено: песочница завершилась со статусом {status} до компиляции</translation>
+        </message>
+        <message>
+            <source>not measured: the sandbox ended with status {status}: {detail}</source>
+            <translation>не измерено: песочница завершилась со статусом {status}: {detail}</translation>
+        </message>
+        <message>
+            <source>not measured: the sandbox ended with status {status}</source>
+            <translation>не измерено: песочница завершилась со статусом {status}</translation>
+        </message>
+        <message>
+            <source>no hidden tests: axis M cannot be run</source>
+            <translation>нет скрытых тестов — ось M не исполнима</translation>
+        </message>
+        <message>
+            <source>no execution kit: axis P cannot be run</source>
+            <translation>нет комплекта исполнения — ось P не исполнима</translation>
+        </message>
+        <message>
+            <source>the run did not take place ({status}): {detail}</source>
+            <translation>исполнение не состоялось ({status}): {detail}</translation>
+        </message>
+        <message>
+            <source>the run did not take place ({status})</source>
+            <translation>исполнение не состоялось ({status})</translation>
+        </message>
+        <message>
+            <source>the tests did not run, and there are no platform markers</source>
+            <translation>тесты не исполнились, платформенных маркеров нет</translation>
+        </message>
+        <message>
+            <source>O-auto is scored only after a successful run in 1C (status {status})</source>
+            <translation>O-авто оценивается только после успешного прогона в 1С (статус {status})</translation>
+        </message>
+        <message>
+            <source>no function was found in the candidate's code</source>
+            <translation>в коде кандидата не найдено ни одной функции</translation>
+        </message>
+        <message>
+            <source>no fenced block in {language} (or untagged) in the answer</source>
+            <translation>в ответе нет блока кода на {language} (или без метки языка)</translation>
+        </message>
+        <message>
+            <source>the answer could not be applied to the stub: {error}</source>
+            <translation>ответ не удалось применить к заготовке: {error}</translation>
+        </message>
+        <message>
+            <source>not measured: no syntax measurement</source>
+            <translation>не измерено: нет замера синтаксиса</translation>
+        </message>
+        <message>
+            <source>not measured: no test measurement</source>
+            <translation>не измерено: нет замера тестов</translation>
+        </message>
+        <message>
+            <source>not measured: no performance measurement</source>
+            <translation>не измерено: нет замера производительности</translation>
+        </message>
+        <message>
+            <source>not measured: no 1C run measurement</source>
+            <translation>не измерено: нет замера прогона в 1С</translation>
+        </message>
+    </context>
+    <context>
+        <name>QuitGuard</name>
+        <message>
+            <source>Not saved yet: %1.</source>
+            <translation>Ещё не сохранено: %1.</translation>
+        </message>
+        <message>
+            <source>Level 1 is still scoring runs; the runs not finished yet are not scored.</source>
+            <translation>Уровень 1 ещё оценивает прогоны; незавершённые останутся неоценёнными.</translation>
+        </message>
+        <message>
+            <source>Quit PRISM Desktop?</source>
+            <translation>Выйти из PRISM Desktop?</translation>
+        </message>
+        <message>
+            <source>Quitting now would lose work:</source>
+            <translation>Если выйти сейчас, работа будет потеряна:</translation>
+        </message>
+        <message>
+            <source>Quit anyway</source>
+            <translation>Всё равно выйти</translation>
+        </message>
+        <message>
+            <source>Stay</source>
+            <translation>Остаться</translation>
         </message>
     </context>
 </TS>

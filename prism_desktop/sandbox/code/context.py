@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import select
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from prism_desktop.sandbox.code.events import EVENTS_FD_ENV, SKIP_ENV, EventLog
+from prism_desktop.sandbox.code.events import EVENTS_FD_ENV, SECRET_FD_ENV, SKIP_ENV, EventLog
 from prism_desktop.sandbox.code.processes import kill_candidates, reap, start_candidate
 from prism_desktop.sandbox.code.spec import CodeLimits
 
@@ -96,13 +97,31 @@ class RunContext:
         return ProcessRun(exit_code, self._read_output(path), time.monotonic() - started, timed_out)
 
     def stream(
-        self, argv: list[str], *, cwd: Path, env: dict[str, str], skip: list[str], deadline: float
+        self,
+        argv: list[str],
+        *,
+        cwd: Path,
+        env: dict[str, str],
+        skip: list[str],
+        deadline: float,
+        select_test: str | None = None,
     ) -> StreamRun:
         """A test process reporting through the event pipe; killed when one test runs past the
-        per-test timeout, when nothing starts within it, or at `deadline` (time.monotonic())."""
+        per-test timeout, when nothing starts within it, or at `deadline` (time.monotonic()). Its
+        secret (and `select_test`) wait in a second pipe, for our harness to take before the
+        candidate's code loads; only events proven by that secret are read."""
+        secret = secrets.token_hex(32)
+        secret_read, secret_write = os.pipe()
+        os.write(secret_write, f"{secret}\n{select_test or ''}\n".encode())  # far below the pipe's buffer
+        os.close(secret_write)
         read_end, write_end = os.pipe()
         fd, path = self._output_file()
-        env = {**env, EVENTS_FD_ENV: str(write_end), SKIP_ENV: json.dumps(skip)}
+        env = {
+            **env,
+            EVENTS_FD_ENV: str(write_end),
+            SECRET_FD_ENV: str(secret_read),
+            SKIP_ENV: json.dumps(skip),
+        }
         try:
             process = start_candidate(
                 argv,
@@ -110,12 +129,13 @@ class RunContext:
                 env=env,
                 output=fd,
                 file_bytes=self._file_bytes(),
-                pass_fds=(write_end,),
+                pass_fds=(write_end, secret_read),
             )
         finally:
             os.close(fd)
             os.close(write_end)
-        log = EventLog()
+            os.close(secret_read)
+        log = EventLog(secret)
         allowed = self.limits.load_timeout_s  # until the first test starts, then per test
         clock = time.monotonic()  # when the current test (or the loading phase) began
         stopped: str | None = None
@@ -135,7 +155,7 @@ class RunContext:
                 if not data:
                     break  # every writer is gone: the test process ended
                 for event in log.feed(data):
-                    if event.get("e") in ("start", "end"):
+                    if event.get("e") in ("start", "end", "live"):
                         clock, allowed = time.monotonic(), self.limits.per_test_timeout_s
         finally:
             os.close(read_end)

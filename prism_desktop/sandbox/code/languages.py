@@ -1,8 +1,12 @@
 """How each language compiles and runs its tests inside the code sandbox. Every tool runs as the
-candidate user (context.py); only the runner's own code reads the results. Pure standard library."""
+candidate user (context.py); only the runner's own code reads the results. Only the task's hidden test
+files (spec.test_files) are run: test files the answer adds are never collected. Each test process
+carries our harness, which takes the run's secret before the candidate's code loads (events.py).
+Pure standard library."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -10,14 +14,18 @@ from pathlib import Path
 
 from prism_desktop.sandbox.code.context import RunContext
 from prism_desktop.sandbox.code.diagnostics import parse_go, parse_tsc, python_syntax
+from prism_desktop.sandbox.code.events import COLLECT_ENV
 from prism_desktop.sandbox.code.spec import CodeDiagnostic, CodeRunSpec, CompileMeasurement
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding prism_desktop/
 NODE_PRELOAD = Path(__file__).resolve().parent / "node_test_events.js"  # in the test process: live events
 NODE_REPORTER = Path(__file__).resolve().parent / "node_test_reporter.js"  # in node's orchestrator
 NODE_GLOBALS = Path(__file__).resolve().parent / "node_globals.d.ts"  # Debian has no @types/node
+GO_HARNESS = Path(__file__).resolve().parent / "prism_harness.go"  # solution/prismharness in the module
+GO_MAIN_TEST = "zz_prism_main_test.go"  # our TestMain, in package solution beside the hidden tests
 TSC = "/usr/share/nodejs/typescript/bin/tsc"
 GO_TEST_FUNC = re.compile(r"^func\s+(Test\w*)\s*\(\s*\w+\s+\*testing\.T\s*\)", re.MULTILINE)
+GO_PACKAGE_LINE = re.compile(r"^package\s+(\w+)", re.MULTILINE)
 GO_MOD = "module solution\n\ngo 1.23\n"  # the seed's language version (the image has Go 1.24)
 GO_WARM_CACHE = Path("/opt/prism-gocache")  # vet facts and test deps of common std packages (image)
 
@@ -29,13 +37,14 @@ class StreamCommand:
     argv: list[str]
     cwd: Path
     env: dict[str, str]
+    select: str | None = None  # Go: the one test this process runs, sent with the secret
 
 
 @dataclass
 class TestPlan:
     __test__ = False
-    streams: list[StreamCommand] = field(default_factory=list)  # python, typescript
-    per_process: list[tuple[str, list[str], Path, dict[str, str]]] = field(default_factory=list)  # go
+    streams: list[StreamCommand] = field(default_factory=list)
+    static_ids: list[str] | None = None  # Go: the hidden tests' names, read from their source
     setup_error: str | None = None  # the tests cannot run at all (e.g. the test binary did not build)
 
 
@@ -54,13 +63,27 @@ class PythonTasks:
         return CompileMeasurement(ok=not diagnostics, tool=self.tool, diagnostics=diagnostics)
 
     def plan(self, spec: CodeRunSpec, ctx: RunContext) -> TestPlan:
+        """pytest on the hidden test files named one by one (so no other file, nor a conftest.py of the
+        answer's, is collected). Nothing the candidate can write is read before our plugin: the ini file
+        is ours (else pytest would search upwards from the tests into /tmp, where a candidate could plant
+        a pytest.ini for the next restart with `-p solution`), conftest files are looked for only from the
+        work folder down, and `-s` drops the user site (a usercustomize in the candidate's HOME)."""
+        files = [str(ctx.work / name) for name in spec.test_files]
+        if not files:
+            return TestPlan(setup_error="the task names no test file")
+        ini = ctx.tests / "pytest.ini"
+        ini.write_text("[pytest]\n", encoding="utf-8")
+        ini.chmod(0o644)
         argv = [
-            "python3", "-m", "pytest", "-p", "prism_desktop.sandbox.code.pytest_events",
-            "-p", "no:cacheprovider", "-q", "--color=no", "--rootdir", str(ctx.work), str(ctx.work),
+            "python3", "-s", "-m", "pytest", "-c", str(ini), "--rootdir", str(ctx.work),
+            f"--confcutdir={ctx.work}", "-p", "prism_desktop.sandbox.code.pytest_events",
+            "-p", "no:cacheprovider", "-q", "--color=no",
+            *(["--collect-only"] if spec.collect_only else []), *files,
         ]  # fmt: skip
         env = ctx.env(
-            PYTHONPATH=f"{ctx.work}:{PACKAGE_ROOT}", PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0"
-        )
+            PYTHONPATH=f"{ctx.work}:{PACKAGE_ROOT}", PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0",
+            PYTHONNOUSERSITE="1",
+        )  # fmt: skip
         return TestPlan(streams=[StreamCommand(argv, ctx.work, env)])
 
 
@@ -96,15 +119,18 @@ class TypeScriptTasks:
                 target = tests / data.relative_to(ctx.work)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(data, target)
-        files = sorted(tests.rglob("*.test.js"))
-        if not files:
-            return TestPlan(setup_error="no *.test.ts file compiled to JavaScript")
-        env = ctx.env(NODE_OPTIONS="")
-        node_test = [
-            "node", "--test", f"--test-reporter={NODE_REPORTER}", "--test-reporter-destination=stdout",
-            "--require", str(NODE_PRELOAD),
+        files = [tests / Path(name).with_suffix(".js") for name in spec.test_files]
+        missing = [str(f.relative_to(tests)) for f in files if not f.is_file()]
+        if not files or missing:
+            return TestPlan(
+                setup_error=f"the test files did not compile to JavaScript: {missing or 'none named'}"
+            )
+        env = ctx.env(NODE_OPTIONS="", **({COLLECT_ENV: "1"} if spec.collect_only else {}))
+        node = [  # no --test: the tests run in this process, under our preload and reporter
+            "node", "--require", str(NODE_PRELOAD), f"--test-reporter={NODE_REPORTER}",
+            "--test-reporter-destination=stdout",
         ]  # fmt: skip
-        return TestPlan(streams=[StreamCommand([*node_test, str(f)], f.parent, env) for f in files])
+        return TestPlan(streams=[StreamCommand([*node, str(f)], f.parent, env) for f in files])
 
 
 class GoTasks:
@@ -139,25 +165,30 @@ class GoTasks:
         )
 
     def plan(self, spec: CodeRunSpec, ctx: RunContext) -> TestPlan:
+        names, problem = go_test_names(spec, ctx.work)
+        if problem is not None:
+            return TestPlan(setup_error=problem)
+        if spec.collect_only:
+            return TestPlan(static_ids=names)
+        add_go_harness(ctx.work, names)
         env = self._env(ctx)
+        # -ldflags=-s -w: no symbol table or DWARF in the test binary (its stack traces keep their names),
+        # a faster link that pays for compiling the harness package in every run
         binary = ctx.scratch / "solution.test"
         built = ctx.run(
-            ["go", "test", "-c", "-vet=off", "-o", str(binary), "."],
+            ["go", "test", "-c", "-vet=off", "-ldflags=-s -w", "-o", str(binary), "."],
             cwd=ctx.work,
             env=env,
             timeout_s=spec.limits.compile_timeout_s,
         )
         if built.exit_code != 0 or not binary.is_file():
             return TestPlan(setup_error=f"the test binary did not build:\n{built.output.strip()[-3000:]}")
-        names: list[str] = []
-        for test_file in sorted(ctx.work.glob("*_test.go")):
-            names += GO_TEST_FUNC.findall(test_file.read_text(encoding="utf-8"))
-        return TestPlan(
-            per_process=[
-                (name, [str(binary), "-test.run", f"^{name}$", "-test.v", "-test.count=1"], ctx.work, env)
-                for name in names
-            ]
-        )
+        # the candidate's code may write to the scratch folder once it runs: the binary moves out of it
+        kept = ctx.tests / "solution.test"
+        shutil.copyfile(binary, kept)
+        kept.chmod(0o755)
+        argv = [str(kept), "-test.v", "-test.count=1"]
+        return TestPlan(streams=[StreamCommand(argv, ctx.work, env, select=name) for name in names])
 
 
 ADAPTERS: dict[str, PythonTasks | TypeScriptTasks | GoTasks] = {
@@ -165,6 +196,39 @@ ADAPTERS: dict[str, PythonTasks | TypeScriptTasks | GoTasks] = {
     "typescript": TypeScriptTasks(),
     "go": GoTasks(),
 }
+
+
+def go_test_names(spec: CodeRunSpec, work: Path) -> tuple[list[str], str | None]:
+    """The `Test…` functions of the hidden test files, as the testing package finds them; a problem
+    when the files are not of package solution or bring their own TestMain (ours runs the test)."""
+    names: list[str] = []
+    for name in spec.test_files:
+        text = (work / name).read_text(encoding="utf-8")
+        package = GO_PACKAGE_LINE.search(text)
+        if package is None or package[1] != "solution":
+            return [], f"{name}: hidden Go tests must be in package solution"
+        for found in GO_TEST_FUNC.findall(text):
+            if found == "TestMain":
+                return [], f"{name}: hidden Go tests must not define TestMain"
+            if len(found) == 4 or not found[4].islower():  # TestX, Test_x; Testify is no test
+                names.append(found)
+    return names, None
+
+
+def add_go_harness(work: Path, names: list[str]) -> None:
+    """Our harness package and the TestMain that hands it the hidden tests (runner-owned files)."""
+    harness = work / "prismharness"
+    harness.mkdir(mode=0o755, exist_ok=True)
+    (harness / "harness.go").write_text(GO_HARNESS.read_text(encoding="utf-8"), encoding="utf-8")
+    table = "".join(f"\t\t{json.dumps(name)}: {name},\n" for name in names)
+    (work / GO_MAIN_TEST).write_text(
+        'package solution\n\nimport (\n\t"testing"\n\n\tprismharness_ "solution/prismharness"\n)\n\n'
+        "func TestMain(m *testing.M) {\n\tprismharness_.Main(m, map[string]func(*testing.T){\n"
+        f"{table}\t}})\n}}\n",
+        encoding="utf-8",
+    )
+    for path in (harness / "harness.go", work / GO_MAIN_TEST):
+        path.chmod(0o644)
 
 
 def prepare_go_module(work: Path) -> None:

@@ -1,27 +1,43 @@
 """pytest plugin loaded by the code sandbox (`-p prism_desktop.sandbox.code.pytest_events`): reports
-each test to the runner's event pipe (events.py) as it starts and ends, and leaves out the tests the
-runner asks to skip (those that already have a verdict). Runs inside the test process; pure."""
+each test to the runner's event pipe (events.py) as it starts and ends, with the proof of the run's
+secret, and leaves out the tests the runner asks to skip (those that already have a verdict).
+
+pytest imports `-p` plugins while it reads its command line, before conftest files and before
+collection imports the test files (and through them the candidate's code), so this module reads the
+secret and closes its pipe first. Runs inside the test process; pure."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
-from prism_desktop.sandbox.code.events import EVENTS_FD_ENV, SKIP_ENV, emit
+from prism_desktop.sandbox.code.events import EVENTS_FD_ENV, SECRET_FD_ENV, SKIP_ENV, emit, read_secret
 
-_FD = int(os.environ.get(EVENTS_FD_ENV, "-1"))
+
+def _channel() -> Callable[[dict[str, Any]], None]:
+    """The function that signs and sends an event (a no-op outside the sandbox). The secret lives only
+    in its closure: the pipe it came from is closed before the candidate's code loads."""
+    secret_fd = int(os.environ.pop(SECRET_FD_ENV, "-1"))
+    lines = read_secret(secret_fd) if secret_fd >= 0 else []
+    events_fd, secret = int(os.environ.get(EVENTS_FD_ENV, "-1")), (lines[0] if lines else "")
+
+    def send(event: dict[str, Any]) -> None:
+        if events_fd >= 0 and secret:
+            emit(events_fd, event, secret)
+
+    return send
+
+
+_send = _channel()
 _SKIP = set(json.loads(os.environ.get(SKIP_ENV, "[]")))
-
-
-def _send(event: dict[str, Any]) -> None:
-    if _FD >= 0:
-        emit(_FD, event)
 
 
 def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
     items[:] = [item for item in items if item.nodeid not in _SKIP]
-    _send({"e": "declare", "names": [item.nodeid for item in items]})
+    for item in items:
+        _send({"e": "declare", "name": item.nodeid})
 
 
 def pytest_collectreport(report: Any) -> None:
@@ -42,3 +58,7 @@ def pytest_runtest_logreport(report: Any) -> None:
         else:
             status = "fail" if report.when == "call" else "error"
         _send({"e": "end", "name": report.nodeid, "status": status, "message": report.longreprtext})
+
+
+def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
+    _send({"e": "finish"})

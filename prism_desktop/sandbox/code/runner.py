@@ -4,8 +4,11 @@ Starts as root with only CAP_SETUID/CAP_SETGID/CAP_KILL, reads the spec as the o
 lays out a fresh work folder (the candidate's files and the task's tests, read-only to the candidate),
 compiles and runs the tests as the candidate user, and writes the result into DIR/result.json inside
 an envelope echoing the spec's nonce — after compiling and again at the end, so a deadline kill
-keeps what was measured. Nothing the candidate prints or writes is taken as a result. Pure standard
-library: it runs in the language images, which carry only Debian's python3 besides the toolchain.
+keeps what was measured. Nothing the candidate prints or writes is taken as a result: only the task's
+test ids count (spec.test_ids), and only verdicts our harness signed with the run's secret
+(events.py). A collection pass (spec.collect_only, run with the reference) reports the ids the hidden
+test files hold. Pure standard library: it runs in the language images, which carry only Debian's
+python3 besides the toolchain.
 """
 
 from __future__ import annotations
@@ -23,8 +26,15 @@ from prism_desktop.sandbox.code.context import RunContext
 from prism_desktop.sandbox.code.gate import run_gate
 from prism_desktop.sandbox.code.languages import ADAPTERS, prepare_go_module
 from prism_desktop.sandbox.code.processes import CANDIDATE_UID, can_switch_users, drop_to_owner_of
-from prism_desktop.sandbox.code.spec import RESULT_FORMAT, CodeRunResult, CodeRunSpec, spec_from_json
-from prism_desktop.sandbox.code.test_loop import run_plan
+from prism_desktop.sandbox.code.spec import (
+    RESULT_FORMAT,
+    CodeRunResult,
+    CodeRunSpec,
+    CodeTestOutcome,
+    is_test_file,
+    spec_from_json,
+)
+from prism_desktop.sandbox.code.test_loop import collect_plan, run_plan
 
 RESULT_FILE = "result.json"
 TOOLCHAIN_FILE = Path("/etc/prism-toolchain")  # written when the image was built
@@ -67,21 +77,43 @@ def lay_out(spec: CodeRunSpec, ctx: RunContext) -> None:
         prepare_go_module(ctx.work)
 
 
+def ignored_test_files(spec: CodeRunSpec) -> list[str]:
+    """The answer's files that look like tests or pytest's conftest.py: never collected, reported."""
+    return sorted(
+        name for name in spec.candidate_files
+        if is_test_file(name) and name not in spec.test_files
+    )  # fmt: skip
+
+
 def run(spec: CodeRunSpec, out: Path, ctx: RunContext) -> CodeRunResult:
     started = time.monotonic()
     result = CodeRunResult(run_id=spec.run_id, status="ok", language=spec.language, toolchain=toolchain())
+    result.ignored_files = ignored_test_files(spec)
     adapter = ADAPTERS[spec.language]
     lay_out(spec, ctx)
     result.compile = adapter.compile(spec, ctx)
-    if result.compile.ok and spec.gate:  # before any of the candidate's code runs
-        result.gate = run_gate(spec, ctx)
-    write_result(out, spec.nonce, result, complete=False)
-    if result.compile.ok:
-        plan = adapter.plan(spec, ctx)
-        if plan.setup_error is not None:
-            result.tests, result.tests_detail = [], plan.setup_error
-        else:
-            result.tests, result.tests_detail = run_plan(plan, ctx)
+    if spec.collect_only:
+        plan = adapter.plan(spec, ctx) if result.compile.ok else None
+        if plan is not None and plan.setup_error is None:
+            result.collected, result.tests_detail = collect_plan(plan, ctx)
+        elif plan is not None:
+            result.tests_detail = plan.setup_error
+    else:
+        if not spec.test_ids:
+            raise ValueError("the spec names none of the task's tests (spec.test_ids)")
+        if result.compile.ok and spec.gate:  # before any of the candidate's code runs
+            result.gate, result.suppressions = run_gate(spec, ctx)
+        write_result(out, spec.nonce, result, complete=False)
+        if result.compile.ok:
+            plan = adapter.plan(spec, ctx)
+            if plan.setup_error is not None:
+                why = f"the tests could not run: {plan.setup_error[-300:]}"
+                result.tests = [CodeTestOutcome(name, "error", why) for name in spec.test_ids]
+                result.tests_detail = plan.setup_error
+            else:
+                result.tests, result.tests_detail, result.unverified_events = run_plan(
+                    plan, ctx, spec.test_ids
+                )
     result.seconds = round(time.monotonic() - started, 3)
     return result
 

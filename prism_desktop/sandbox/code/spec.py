@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 LANGUAGES = ("python", "typescript", "go")
 SOURCE_FILES = {"python": "solution.py", "typescript": "solution.ts", "go": "solution.go"}
 RESULT_FORMAT = "prism-desktop.code-result/1"
+TEST_FILE_NAME = re.compile(
+    r"^(?:test_.*\.py|.*_test\.py|conftest\.py|.*\.(?:test|spec)\.[jt]s|.*_test\.go)$"
+)
+
+
+def is_test_file(path: str) -> bool:
+    """A test file of pytest, node:test or go test by its name (pytest's conftest.py included)."""
+    return TEST_FILE_NAME.match(path.rsplit("/", 1)[-1]) is not None
 
 
 @dataclass
@@ -37,6 +46,9 @@ class CodeRunSpec:
     limits: CodeLimits = field(default_factory=CodeLimits)
     nonce: str = ""  # set by the backend; echoed in the result
     gate: list[str] = field(default_factory=list)  # library tasks: "ruff", "mypy" (gate.py)
+    test_files: list[str] = field(default_factory=list)  # which of `files` are the task's hidden tests
+    test_ids: list[str] = field(default_factory=list)  # the task's tests (from its reference): all that count
+    collect_only: bool = False  # the collection pass: declare the tests of `test_files`, run none
 
 
 @dataclass
@@ -69,6 +81,16 @@ class GateCheck:
 
 
 @dataclass
+class CodeSuppression:
+    """An inline comment that would switch a gate tool off (`# noqa`, `# type: ignore`, `# ruff: …`,
+    `# mypy: …`): the gate ignores it and reports it."""
+
+    file: str
+    line: int
+    text: str
+
+
+@dataclass
 class CodeTestOutcome:
     __test__ = False
     name: str
@@ -88,6 +110,10 @@ class CodeRunResult:
     gate: list[GateCheck] | None = None  # None: no gate asked for, or the candidate did not compile
     tests: list[CodeTestOutcome] | None = None  # None: the tests did not run (compile failure, fault)
     tests_detail: str | None = None  # e.g. a collection error, or why the run stopped
+    collected: list[str] | None = None  # the collection pass: the test ids the hidden files hold
+    ignored_files: list[str] = field(default_factory=list)  # test files / conftest.py the answer added
+    suppressions: list[CodeSuppression] = field(default_factory=list)  # what the answer tried to switch off
+    unverified_events: int = 0  # lines on the event channel without a valid proof (ignored)
     stdout: str = ""
     stderr: str = ""
     seconds: float | None = None
@@ -108,6 +134,8 @@ class CodeRunResult:
                 GateCheck(**{**g, "diagnostics": [CodeDiagnostic(**d) for d in g.get("diagnostics", [])]})
                 for g in values["gate"]
             ]
+        if isinstance(values.get("suppressions"), list):
+            values["suppressions"] = [CodeSuppression(**item) for item in values["suppressions"]]
         if isinstance(values.get("tests"), list):
             values["tests"] = [CodeTestOutcome(**t) for t in values["tests"]]
         return cls(**values)
