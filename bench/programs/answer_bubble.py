@@ -26,5 +26,5 @@ def random_numbers(count):
     return numbers
 
 
-ordered = bubble_sorted(random_numbers(3000))
-print(f"{ordered[0]} {ordered[1500]} {ordered[2999]}")
+ordered = bubble_sorted(random_numbers(4200))
+print(f"{ordered[0]} {ordered[2100]} {ordered[4199]}")

@@ -33,5 +33,5 @@ def trace(matrix):
     return total
 
 
-p = product(new_matrix(90, 1), new_matrix(90, 2))
+p = product(new_matrix(200, 1), new_matrix(200, 2))
 print(f"{trace(p)} {p[17][42]}")

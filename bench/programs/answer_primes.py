@@ -18,5 +18,5 @@ def primes_to(limit):
     return primes
 
 
-primes = primes_to(150000)
+primes = primes_to(300000)
 print(f"{len(primes)} {primes[-1]}")

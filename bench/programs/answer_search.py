@@ -1,4 +1,4 @@
-# Answer-shaped: a binary search function over a sorted list passed in, called 150,000 times.
+# Answer-shaped: a binary search function over a sorted list passed in, called 400,000 times.
 def find_index(items, value):
     left = 0
     right = len(items) - 1
@@ -24,7 +24,7 @@ def even_numbers(count):
 numbers = even_numbers(100000)
 found = 0
 index_sum = 0
-for number in range(150000):
+for number in range(400000):
     index = find_index(numbers, number)
     if index >= 0:
         found = found + 1

@@ -17,7 +17,7 @@ def code_sum(text):
 
 palindromes = 0
 codes = 0
-for number in range(1, 40001):
+for number in range(1, 300001):
     line = f"{number} {number % 97}"
     if is_palindrome(line + " " + line):
         palindromes = palindromes + 1

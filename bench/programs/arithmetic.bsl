@@ -1,6 +1,6 @@
-// Integer arithmetic in a tight loop: +, *, %, comparisons, 1,000,000 iterations.
+// Integer arithmetic in a tight loop: +, *, %, comparisons, 4,000,000 iterations.
 Итог = 0;
-Для Инд = 1 По 1000000 Цикл
+Для Инд = 1 По 4000000 Цикл
     Итог = Итог + Инд * Инд % 7;
     Если Итог > 1000000 Тогда
         Итог = Итог - 1000000;

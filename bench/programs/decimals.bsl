@@ -1,7 +1,7 @@
 // Decimal arithmetic in a tight loop: prices with kopecks, a discount, rounding to 2 places.
 Сумма = 0;
 Цена = 10.25;
-Для Инд = 1 По 400000 Цикл
+Для Инд = 1 По 800000 Цикл
     Строка = Цена * (Инд % 17 + 1) * 0.95;
     Сумма = Сумма + Окр(Строка, 2);
     Цена = Цена + 0.01;

@@ -6,7 +6,7 @@ price = Decimal("10.25")
 cent = Decimal("0.01")
 discount = Decimal("0.95")
 limit = Decimal("99.99")
-for i in range(1, 400001):
+for i in range(1, 800001):
     line = price * (i % 17 + 1) * discount
     total = total + line.quantize(cent, rounding=ROUND_HALF_UP)
     price = price + cent

@@ -1,8 +1,8 @@
-# Recursion: fibonacci(30), about 2,700,000 calls.
+# Recursion: fibonacci(33), about 11,400,000 calls.
 def fibonacci(n):
     if n < 2:
         return n
     return fibonacci(n - 1) + fibonacci(n - 2)
 
 
-print(fibonacci(30))
+print(fibonacci(33))

@@ -1,7 +1,7 @@
-# Iteration over a list and a dict (key and value), 300,000 elements each.
+# Iteration over a list and a dict (key and value), 1,500,000 elements each.
 numbers = []
 mapping = {}
-for i in range(1, 300001):
+for i in range(1, 1500001):
     numbers.append(i % 1000)
     mapping[i] = i % 10
 total = 0

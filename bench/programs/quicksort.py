@@ -1,4 +1,4 @@
-# Recursive quicksort of 200,000 pseudo-random numbers in a list.
+# Recursive quicksort of 300,000 pseudo-random numbers in a list.
 import sys
 
 sys.setrecursionlimit(10000)
@@ -25,7 +25,7 @@ def quicksort(m, left, right):
     quicksort(m, i, right)
 
 
-n = 200000
+n = 300000
 m = []
 x = 42
 for _ in range(n):

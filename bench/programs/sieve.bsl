@@ -1,5 +1,5 @@
-// Sieve of Eratosthenes up to 1,000,000: a Массив of Булево, Для with a computed bound, Пока.
-Н = 1000000;
+// Sieve of Eratosthenes up to 2,000,000: a Массив of Булево, Для with a computed bound, Пока.
+Н = 2000000;
 Простое = Новый Массив(Н + 1);
 Для Инд = 2 По Н Цикл
     Простое[Инд] = Истина;

@@ -1,5 +1,5 @@
-# Sieve of Eratosthenes up to 1,000,000: a list of booleans, loops with computed bounds.
-n = 1000000
+# Sieve of Eratosthenes up to 2,000,000: a list of booleans, loops with computed bounds.
+n = 2000000
 prime = [None] * (n + 1)
 for i in range(2, n + 1):
     prime[i] = True

@@ -1,6 +1,6 @@
 # The string library in a loop: replace, find, slices, upper, len, strip.
 total = 0
-for i in range(1, 300001):
+for i in range(1, 600001):
     s = "  Заказ №" + str(i % 1000) + " от клиента ООО Ромашка  "
     s = s.replace("ООО", "АО").strip()
     pos = s.find("от") + 1

@@ -1,6 +1,6 @@
-# A list of 100,000 row dicts filled, grouped by one column, sorted and totalled.
+# A list of 400,000 row dicts filled, grouped by one column, sorted and totalled.
 rows = []
-for i in range(1, 100001):
+for i in range(1, 400001):
     row = {"Товар": None, "Склад": None, "Количество": None, "Сумма": None}
     rows.append(row)
     row["Товар"] = "Товар " + str(i % 500)

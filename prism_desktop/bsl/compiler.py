@@ -28,10 +28,15 @@ from typing import Any, NoReturn
 
 from prism_desktop.bsl import ast as A
 from prism_desktop.bsl.compiler_analysis import (
+    arrays_indexed_by,
+    has_loop,
+    invariant_indexed_names,
     is_bounded,
     method_facts,
     modified_parameters,
+    rebindable_names,
     walk_expression,
+    whole_number_names,
 )
 from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack, is_simple
 from prism_desktop.bsl.names import canonical
@@ -173,6 +178,11 @@ class ModuleCompiler:
         self.methods: dict[str, MethodInfo] = {}
         self.sections: dict[int, str] = {}
         self.marked_lines: set[int] = set()
+
+    @property
+    def written_back(self) -> dict[str, frozenset[int]]:
+        """Positions of each module method's parameters whose value a call writes back."""
+        return {key: info.modified for key, info in self.methods.items()}
 
     @property
     def byref_methods(self) -> dict[str, set[int]]:
@@ -333,6 +343,10 @@ class FunctionCompiler(ExpressionCompiler):
         self.counting = module.counting
         self.flow: list[str | None] = []  # enclosing loops (None) and label dispatchers (their pc variable)
         self.label_scopes: list[set[str]] = []  # labels of the enclosing labelled statement lists
+        self.whole_names: frozenset[str] = frozenset()
+        self.array_lists: dict[str, str] = {}
+        self.specialising = False  # compiling the fast copy of a loop (specialised_loop)
+        self.in_bounds: frozenset[tuple[str, str, int]] = frozenset()
         for key in known_locals:
             self.define(key)
 
@@ -446,7 +460,7 @@ class FunctionCompiler(ExpressionCompiler):
         wrap = bool(info.modified)
         if wrap:
             self.out.indent += 1
-        self.block(method.body)
+        self.method_body(method, [p.key for p in info.params])
         self.line = method.end_line
         self.mark(method.end_line, statement=False)
         self.counts_entry = not is_bounded(method.body, self.module.methods)
@@ -468,6 +482,29 @@ class FunctionCompiler(ExpressionCompiler):
                      f"    return _settle({body_name}, {', '.join([*params, '_d', '_o'])})"]
             bsl += [method.line, method.line]
         return code, bsl
+
+    def method_body(self, method: A.Method, params: list[str]) -> None:
+        """A loop-free method whose parameters stay whole numbers if they are on entry (a recursive
+        function of a number, a predicate): a copy for whole-number arguments, without their type
+        checks, behind one guard, and the general copy (specialised_loop does the same for loops;
+        a method with loops gets theirs instead, so its code is not doubled twice)."""
+        if self.counting != "off" or self.dynamic or not params or has_loop(method.body):
+            self.block(method.body)
+            return
+        names = whole_number_names(method.body, (), params, self.module.written_back)
+        whole = [self.locals[key] for key in sorted(names)]
+        if not whole:
+            self.block(method.body)
+            return
+        self.emit(f"if {' and '.join(f'type({name}) is int' for name in whole)}:")
+        saved = self.whole_names
+        self.whole_names = saved | frozenset(whole)
+        try:
+            self.indented(method.body)
+        finally:
+            self.whole_names = saved
+        self.emit("else:")
+        self.indented(method.body)
 
     def compile_body(self, body: A.Body) -> tuple[list[str], list[int]]:
         self.block(body)
@@ -551,6 +588,9 @@ class FunctionCompiler(ExpressionCompiler):
             return False
         var = self.locals[key]
         rest, kind = self.expr(value.right)
+        if kind == "int" and var in self.whole_names:  # a whole-number variable (specialised_loop)
+            self.emit(f"{var} += {rest}")
+            return True
         if kind == "int":
             self.emit(f"{var} = ({var} + {rest} if type({var}) is int else _add({var}, {rest}))")
             return True
@@ -636,6 +676,9 @@ class FunctionCompiler(ExpressionCompiler):
         self.indented(body)
 
     def stmt_While(self, stmt: A.While) -> None:
+        self.specialised_loop(stmt, [], lambda: self.plain_while(stmt))
+
+    def plain_while(self, stmt: A.While) -> None:
         self.loop_counter_start()
         self.emit("while True:")
         self.out.indent += 1
@@ -651,11 +694,12 @@ class FunctionCompiler(ExpressionCompiler):
 
     def stmt_ForRange(self, stmt: A.ForRange) -> None:
         self.mark(stmt.line)
-        start = self.code(stmt.start)
+        start, start_kind = self.expr(stmt.start)
         var = self.write_target(stmt.var)
         end_temp = self.temp()
         self.emit(f"{var} = {start}")
-        self.emit(f"{end_temp} = {self.code(stmt.end)}")
+        end, end_kind = self.expr(stmt.end)
+        self.emit(f"{end_temp} = {end}")
         reassigned = canonical(stmt.var) in method_facts(stmt.body).assigned or self.dynamic
         if reassigned:
             self.emit(f"{var}, {end_temp} = _forb({var}, {end_temp})")
@@ -671,30 +715,108 @@ class FunctionCompiler(ExpressionCompiler):
             self.emit("break")
             self.out.indent -= 1
         else:
-            loop_var = var
-            self.emit(f"for {loop_var} in _forr({var}, {end_temp}):")
-            self.out.indent += 1
+            # by reference, a call could rebind the variable to anything until the next iteration
+            rebindable = rebindable_names(stmt.body, self.module.written_back)
+            whole = [] if canonical(stmt.var) in rebindable else [var, end_temp]
+            saved = self.whole_names
+            if whole and start_kind == end_kind == "int":  # whole bounds by their kinds: no guard needed
+                self.whole_names = saved | frozenset(whole)
+            try:
+                bounds = (var, end_temp) if whole else None
+                self.specialised_loop(stmt, whole, lambda: self.plain_for_range(stmt, var, end_temp), bounds)
+            finally:
+                self.whole_names = saved
+            return
         self.known = None
         self.mark(stmt.line)
-        if reassigned:
-            self.loop_tick()  # a plain Для is charged by its iterator (_forr)
+        self.loop_tick()  # this loop counts its steps; a plain Для is charged by its iterator (_forr)
         self.loop_body(stmt.body)
         self.line = stmt.end_line
         self.mark(stmt.end_line, statement=False)
         self.out.indent -= 1
-        if reassigned:
-            self.loop_counter_end()
+        self.loop_counter_end()
+        self.known = None
+
+    def plain_for_range(self, stmt: A.ForRange, var: str, end_temp: str) -> None:
+        """A Для whose body never assigns its variable: the values come from `_forr`."""
+        self.emit(f"for {var} in _forr({var}, {end_temp}):")
+        self.out.indent += 1
+        self.known = None
+        self.mark(stmt.line)
+        self.loop_body(stmt.body)
+        self.line = stmt.end_line
+        self.mark(stmt.end_line, statement=False)
+        self.out.indent -= 1
+        # after a completed loop the variable is one past the end, as in 1C
+        self.line = stmt.line
+        self.emit("else:")
+        self.out.indent += 1
+        if var in self.whole_names and end_temp in self.whole_names:
+            self.emit(f"if {var} <= {end_temp}:")
+            self.emit(f"    {var} += 1")
         else:
-            # after a completed loop the variable is one past the end, as in 1C
-            self.line = stmt.line
-            self.emit("else:")
-            self.out.indent += 1
             self.emit(f"if _le({var}, {end_temp}):")
             self.emit(f"    {var} = _add({var}, 1)")
-            self.known = None
-            self.mark(stmt.line, statement=False)
-            self.out.indent -= 1
         self.known = None
+        self.mark(stmt.line, statement=False)
+        self.out.indent -= 1
+        self.known = None
+
+    def specialised_loop(self, loop: A.While | A.ForRange, whole: list[str],
+                         compile_loop: Callable[[], None], bounds: tuple[str, str] | None = None) -> None:
+        """A loop compiled twice behind a guard tested once before it: the fast copy knows that the
+        Python names in `whole` (a Для variable and its bound) are ints and that every Массив the
+        body indexes but never rebinds is one, with its list read once (runtime checks per access
+        otherwise); the general copy runs when the guard fails. Counting modes (their marks must
+        stay identical), dynamic code, and loops already inside a fast copy unless innermost (so the
+        copies grow linearly with nesting) keep one copy. `bounds` (a Для's variable and end): the
+        Массивы indexed by the variable in a body that cannot change their length are checked once,
+        in the guard, to hold the whole range; their `М[Инд]` then takes no check at all."""
+        if self.counting != "off" or self.dynamic or (self.specialising and has_loop(loop.body)):
+            compile_loop()
+            return
+        arrays = [self.locals[key] for key in invariant_indexed_names((loop,), self.module.written_back)
+                  if key in self.locals and self.locals[key] not in self.array_lists]
+        known = {key for key, name in self.locals.items() if name in self.whole_names or name in whole}
+        names = whole_number_names((loop,), known, self.locals, self.module.written_back)
+        whole = [name for name in dict.fromkeys([*whole, *(self.locals[key] for key in sorted(names))])
+                 if name not in self.whole_names]
+        tests = [f"type({name}) is int" for name in whole] + [f"type({name}) is _Arr" for name in arrays]
+        proven: list[tuple[str, int]] = []
+        if bounds is not None and isinstance(loop, A.ForRange):
+            var, end = bounds
+            for key, offset in arrays_indexed_by(loop.body, canonical(loop.var)):
+                name = self.locals.get(key)
+                if name is not None and (name in arrays or name in self.array_lists):
+                    items = self.array_lists.get(name) or f"{name}.items"
+                    shift = f" + {offset}" if offset > 0 else f" - {-offset}" if offset < 0 else ""
+                    tests += [f"{var}{shift} >= 0", f"{end}{shift} < len({items})"]
+                    proven.append((name, offset))
+        if not tests:
+            compile_loop()
+            return
+        self.emit(f"if {' and '.join(tests)}:")
+        self.out.indent += 1
+        saved = self.whole_names, self.array_lists, self.specialising
+        lists = {name: self.temp() for name in arrays}
+        for name, items in lists.items():
+            self.emit(f"{items} = {name}.items")
+        self.whole_names = saved[0] | frozenset(whole)
+        self.array_lists = {**saved[1], **lists}
+        self.specialising = True
+        saved_proven = self.in_bounds
+        if bounds is not None and proven:
+            self.in_bounds = saved_proven | {(name, bounds[0], offset) for name, offset in proven}
+        try:
+            compile_loop()
+        finally:
+            self.whole_names, self.array_lists, self.specialising = saved
+            self.in_bounds = saved_proven
+        self.out.indent -= 1
+        self.emit("else:")
+        self.out.indent += 1
+        compile_loop()
+        self.out.indent -= 1
 
     def stmt_ForEach(self, stmt: A.ForEach) -> None:
         self.mark(stmt.line)

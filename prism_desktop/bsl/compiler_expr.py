@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from prism_desktop.bsl import ast as A
+from prism_desktop.bsl.compiler_analysis import index_offset
 from prism_desktop.bsl.names import GLOBAL_METHODS, GLOBAL_PROPERTIES, canonical
 from prism_desktop.bsl.values.base import NULL
 
@@ -26,6 +27,7 @@ Code = tuple[str, str]  # (python expression, kind)
 WriteBack = Callable[[str], str]
 
 TOO_MANY_ARGS = "Слишком много фактических параметров"
+CHAR_CODE_KEYS = ("кодсимвола", "charcode")
 TOO_FEW_ARGS = "Недостаточно фактических параметров"
 
 _ARITH = {"+": ("+", "_add"), "-": ("-", "_sub"), "*": ("*", "_mul")}
@@ -76,6 +78,13 @@ class ExpressionCompiler:
     module: ModuleCompiler
     dynamic: bool
     uses_error: bool
+    # Facts a specialised loop copy establishes by its guard (FunctionCompiler.specialised_loop):
+    # variables that hold a whole number (Python int) throughout, and Массив variables the loop
+    # never rebinds, each with its list read once before the loop (a Массив keeps its list object).
+    whole_names: frozenset[str]
+    array_lists: dict[str, str]
+    # (Массив variable, Для variable, N): every `М[Инд + N]` is inside the list (checked once)
+    in_bounds: frozenset[tuple[str, str, int]]
 
     def fail(self, message: str, node: A.Node | None = None) -> NoReturn:
         raise NotImplementedError
@@ -139,7 +148,8 @@ class ExpressionCompiler:
         self.fail("Недопустимая константа", node)
 
     def expr_Name(self, node: A.Name) -> Code:
-        return self.read_name(node.name, node), "any"
+        code = self.read_name(node.name, node)
+        return code, ("int" if code in self.whole_names else "any")
 
     # --- operators -----------------------------------------------------------------------
     def expr_Unary(self, node: A.Unary) -> Code:
@@ -161,14 +171,14 @@ class ExpressionCompiler:
         right = self.expr(node.right)
         if op == "+" and left[1] == "str":
             return self._concat(left, right), "str"
-        if op in _ARITH:
-            return self._arith(op, left, right), "any"
+        if op in _ARITH:  # two ints make an int (Python's arithmetic is exact, as the platform's)
+            return self._arith(op, left, right), ("int" if left[1] == right[1] == "int" else "any")
         if op in _COMPARE:
             return self._compare(op, left, right), "bool"
         if op == "/":
             return f"_div({left[0]}, {right[0]})", "any"
-        if op == "%":
-            return self._remainder(left, right), "any"
+        if op == "%":  # the remainder of two whole numbers is whole
+            return self._remainder(left, right), ("int" if left[1] == right[1] == "int" else "any")
         self.fail(f"Неизвестная операция ({op})", node)
 
     def _arith(self, op: str, left: Code, right: Code) -> str:
@@ -233,7 +243,9 @@ class ExpressionCompiler:
     def _remainder(self, left: Code, right: Code) -> str:
         """`%` of two non-negative/positive ints is Python's %; anything else goes to _mod (the sign
         of a BSL remainder follows the dividend)."""
-        (lc, _), (rc, rk) = left, right
+        (lc, lk), (rc, rk) = left, right
+        if lk == rk == "int" and is_simple(lc) and is_simple(rc):  # two ints: only the signs checked
+            return f"({lc} % {rc} if {lc} >= 0 and {rc} > 0 else _mod({lc}, {rc}))"
         if rk == "int" and rc.isdigit() and rc != "0":  # a positive literal divisor
             first, ref = self.bind(lc)
             return f"({ref} % {rc} if type({first}) is int and {ref} >= 0 else _mod({ref}, {rc}))"
@@ -330,26 +342,67 @@ class ExpressionCompiler:
 
     def expr_Index(self, node: A.Index) -> Code:
         obj_code = self.code(node.obj)
-        key_code = self.code(node.index)
+        key_code, key_kind = self.expr(node.index)
         if is_simple(obj_code) and is_pure(node.index):
             # Массив with a whole index in range: read the list inline (no call at all). Reading a
             # variable and a call-free index have no side effects, so the order stays as written.
             first, key = self.bind(key_code)
+            items = self.array_lists.get(obj_code)
+            if items is not None and self.within_bounds(obj_code, node.index):
+                return f"{items}[{key_code}]", "any"
+            if items is not None:  # a Массив whatever the index: only the index is checked
+                fast = self.list_in_range(items, first, key, key_kind)
+                return f"({items}[{key}] if {fast} else _IG[_Arr]({obj_code}, {key}))", "any"
             fast = array_in_range(obj_code, first, key)
             return f"({obj_code}.items[{key}] if {fast} else _IG[type({obj_code})]({obj_code}, {key}))", "any"
         first, obj = self.bind(obj_code)
+        if is_pure(node.index) and first != obj:
+            # an element of an element (`Матрица[Ж][К]`): the inner value is taken once, then read
+            # inline when it is a Массив, as above; the index has no side effects
+            key_first, key = self.bind(key_code)
+            in_range = self.list_in_range(f"{obj}.items", key_first, key, key_kind)
+            fast = f"type({first}) is _Arr and {in_range}"
+            # the slow path evaluates the index again when the test stopped before binding it
+            return f"({obj}.items[{key}] if {fast} else _IG[type({obj})]({obj}, {key_code}))", "any"
         return f"_IG[type({first})]({obj}, {key_code})", "any"
+
+    def within_bounds(self, obj_code: str, index: A.Expr) -> bool:
+        """Whether `obj[index]` is one of the accesses a loop's guard proved inside the list."""
+        if not self.in_bounds:
+            return False
+        name = index.left if isinstance(index, A.Binary) else index
+        if not isinstance(name, A.Name):
+            return False
+        offset = index_offset(index, canonical(name.name))
+        return offset is not None and (obj_code, self.read_name(name.name, name), offset) in self.in_bounds
+
+    @staticmethod
+    def list_in_range(items: str, first_key: str, key: str, key_kind: str) -> str:
+        """The test under which `items[key]` is the element: a whole index inside the list (a
+        negative one is an error of the collection's method, not Python's from-the-end index)."""
+        in_range = f"-1 < {first_key} < len({items})"
+        return in_range if key_kind == "int" else f"type({first_key}) is int and -1 < {key} < len({items})"
 
     def index_assignment(self, target: A.Index, value: A.Expr) -> list[str]:
         """Statements for `Объект[Индекс] = Значение`: object, index, value evaluated in that order,
         then stored; a Массив with a whole index in range is stored inline."""
-        obj_code, key_code, value_code = self.code(target.obj), self.code(target.index), self.code(value)
+        obj_code, (key_code, key_kind), value_code = (
+            self.code(target.obj), self.expr(target.index), self.code(value))
         if not (is_simple(obj_code) and is_pure(target.index) and is_pure(value)):
             first, obj = self.bind(obj_code)
             return [f"_IS[type({first})]({obj}, {key_code}, {value_code})"]
         lines: list[str] = []
         key_code = self.stored(key_code, lines)
         value_code = self.stored(value_code, lines)
+        items = self.array_lists.get(obj_code)
+        if items is not None and self.within_bounds(obj_code, target.index):
+            lines.append(f"{items}[{key_code}] = {value_code}")
+            return lines
+        if items is not None:
+            fast = self.list_in_range(items, key_code, key_code, key_kind)
+            lines.append(f"if {fast}: {items}[{key_code}] = {value_code}")
+            lines.append(f"else: _IS[_Arr]({obj_code}, {key_code}, {value_code})")
+            return lines
         fast = array_in_range(obj_code, key_code, key_code)
         lines.append(f"if {fast}: {obj_code}.items[{key_code}] = {value_code}")
         lines.append(f"else: _IS[type({obj_code})]({obj_code}, {key_code}, {value_code})")
@@ -434,7 +487,16 @@ class ExpressionCompiler:
 
     # --- calls of bare names -------------------------------------------------------------
     def expr_Call(self, node: A.Call) -> Code:
-        return self.call(node, as_function=True), "any"
+        code = self.call(node, as_function=True)
+        key = canonical(node.name)
+        if key in self.module.methods:
+            return code, "any"
+        if key in CHAR_CODE_KEYS:
+            return code, "int"  # КодСимвола always makes a whole number (-1 outside the string)
+        entry = self.module.builtin(key)
+        if entry is not None and entry.fn.__annotations__.get("return") in ("str", str):
+            return code, "str"  # Формат, Сред, СтрЗаменить …: typed (and mypy-checked) to make a string
+        return code, "any"
 
     def call(self, node: A.Call, *, as_function: bool) -> str:
         key = canonical(node.name)
@@ -461,9 +523,9 @@ class ExpressionCompiler:
             args.pop()
         if len(args) < entry.min_args or any(a is None for a in args[: entry.min_args]):
             self.fail(TOO_FEW_ARGS, node)
-        quotient = self.whole_quotient(entry, key, args)
-        if quotient is not None:
-            return quotient
+        inline = self.whole_quotient(entry, key, args) or self.char_code(entry, key, args)
+        if inline is not None:
+            return inline
         codes = self.arg_codes(tuple(args))
         implicit = {"context": "_R", "error": "_err", "scope": self.scope_code()}.get(entry.implicit or "")
         if entry.implicit == "error":
@@ -473,6 +535,21 @@ class ExpressionCompiler:
                 self.fail("Внутренняя ошибка компиляции: Вычислить вне динамической области", node)
             codes.insert(0, implicit)
         return f"{self.module.builtin_name(key, entry)}({', '.join(codes)})"
+
+    def char_code(self, entry: Any, key: str, args: list[A.Expr | None]) -> str | None:
+        """`КодСимвола(Строка, Позиция)` of a variable or literal string and position: for a string
+        and a whole position inside it, the character's code without a call (a character loop's
+        body); anything else — a position outside (-1), conversions, errors — the function."""
+        if key not in CHAR_CODE_KEYS or len(args) != 2 or self.module.counting != "off":
+            return None  # counting modes keep the call, as they always made it
+        text_node, position_node = args
+        if not (isinstance(text_node, A.Name | A.Const) and isinstance(position_node, A.Name | A.Const)):
+            return None
+        (text, _), (position, kind) = self.expr(text_node), self.expr(position_node)
+        whole = "" if kind == "int" else f"type({position}) is int and "
+        check = f"type({text}) is str and {whole}0 < {position} <= len({text})"
+        function = self.module.builtin_name(key, entry)
+        return f"(ord({text}[{position} - 1]) if {check} else {function}({text}, {position}))"
 
     def whole_quotient(self, entry: Any, key: str, args: list[A.Expr | None]) -> str | None:
         """`Цел(Х / Д)` with a whole constant Д > 0: for a whole Х ≥ 0 it is Python's `Х // Д` (Цел

@@ -84,7 +84,9 @@ class GotoSignal(Exception):
 
 _UNCATCHABLE = (ExecutionLimit, KeyboardInterrupt, SystemExit, GeneratorExit, GotoSignal)
 # the only Python built-ins generated code uses (BSL names are prefixed and cannot reach others)
-_GENERATED_CODE_BUILTINS = {"type": type, "int": int, "str": str, "len": len, "BaseException": BaseException}
+_GENERATED_CODE_BUILTINS = {
+    "type": type, "int": int, "str": str, "len": len, "ord": ord, "BaseException": BaseException,
+}
 
 
 def _bsl_line_of(frame_code_filename: str, lineno: int) -> tuple[BslModule, int] | None:

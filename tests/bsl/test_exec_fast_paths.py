@@ -279,3 +279,29 @@ def test_for_loop_variable_after_the_loop() -> None:
         "Для Сч = 1 По 3 Цикл Сч = Сч + 1; КонецЦикла; Сообщить(Сч);"
     )
     assert out == ["5\u00a0001", "3", "5", "5"]
+
+
+def test_a_module_method_named_like_a_string_function_keeps_its_own_result() -> None:
+    """A global function known to make a string (Лев, КодСимвола …) is compiled with that knowledge;
+    a module method of the same name is called instead and may make anything."""
+    body = (
+        "Функция Лев(Х) Возврат Х; КонецФункции\n"
+        "Функция КодСимвола(Х, П) Возврат Х; КонецФункции\n"
+        'Сообщить(Лев(1) + Прав("5", 1)); Сообщить(КодСимвола("а", 1) + 1);'
+    )
+    assert run(body) == ["6", "а1"]
+
+
+def test_loop_and_method_copies_exist_only_outside_counting_modes() -> None:
+    """The copies behind a type guard are not made when counting, so counts come from one copy."""
+    from prism_desktop.bsl.compiler import ModuleCompiler
+    from prism_desktop.bsl.parser import parse_module
+
+    source = (
+        "Функция Ф(Н) Если Н < 2 Тогда Возврат Н; КонецЕсли; Возврат Ф(Н - 1); КонецФункции\n"
+        "М = Новый Массив(3); Для Инд = 0 По 2 Цикл М[Инд] = Инд; КонецЦикла;"
+    )
+    fast = ModuleCompiler(parse_module(source).module).compile().python
+    counted = ModuleCompiler(parse_module(source).module, "codestat").compile().python
+    assert "if type(v_н) is int:" in fast and ".items\n" in fast
+    assert "if type(v_н) is int:" not in counted and ".items\n" not in counted
