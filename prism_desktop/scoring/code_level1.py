@@ -3,7 +3,7 @@ test measurements to a run object of a PRISM-shaped auto file. Pure: measurement
 
 S — the candidate compiles: 10 clean, 8 with warnings (go vet), 2 when the compiler rejects it,
     0 when the answer holds no code in the task's language or its patch does not apply.
-M — the share of the task's tests that pass, on 0–10: 10 · passed / total, where total is the
+M — the share of the task's tests that pass (or fail as marked, xfail), on 0–10: 10 · passed / total, where total is the
     larger of the task's test_count and the tests that ran; 0 when the code does not compile.
 O, P — not applicable to these tasks (N/A with the reason). Q = M.
 The lint/type gate of library tasks (ruff, mypy) is reported in detail.S.gate and changes no score:
@@ -22,6 +22,7 @@ from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.results import Generation
 
 RUNNER_INSTRUMENT = f"prism-code-runner {__version__}"
+PASSED = ("pass", "xfail")  # as Commit-0 counts: passed + xfailed; a skipped test is not passed
 S_CLEAN, S_WARNINGS, S_REJECTED, S_NO_CODE = 10, 8, 2, 0
 M_DECIMALS = 2
 AXES = ("S", "M", "O", "P")
@@ -89,7 +90,7 @@ def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
             return AxisScore(0, killed).measured_by(instrument(result))
         return AxisScore.not_measured(f"не измерено: песочница завершилась со статусом {result.status}")
     tests = [{"name": t.name, "status": t.status, "message": t.message} for t in result.tests]
-    passed = sum(1 for t in result.tests if t.status == "pass")
+    passed = sum(1 for t in result.tests if t.status in PASSED)
     total = max(task.test_count, len(result.tests))
     timed_out = result.status == "timeout" or any(t.status == "timeout" for t in result.tests)
     detail: dict[str, Any] = {

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.backend import cancel_token
+from prism_desktop.sandbox.backend import SandboxUnavailable, cancel_token
 from prism_desktop.sandbox.code.candidate import extract_code
 from prism_desktop.sandbox.code.library_candidate import PatchError, library_files
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
+from prism_desktop.sandbox.library_images import installs_library, library_image, library_image_ref, project_files
 from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run
 from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
 from prism_desktop.services.score_experiment import score_with_checkpoint
@@ -31,7 +32,7 @@ OnScored = Callable[[Generation, CodeRunResult | None, dict[str, Any]], None]
 def candidate_files(task: CodingTask, response: str) -> tuple[dict[str, str] | None, list[str], str | None]:
     """(files, which of them are the candidate's, why none could be built)."""
     if task.kind == "library":
-        package = str(task.extra["package"])
+        package = str(task.extra.get("src_dir") or task.extra["package"])
         try:
             files = library_files(response, dict(task.extra["stub"]), package)
         except PatchError as error:
@@ -47,13 +48,16 @@ def run_spec(task: CodingTask, files: dict[str, str], candidates: list[str], run
     limits = CodeLimits(
         per_test_timeout_s=task.timeout_s, run_timeout_s=max(60.0, task.timeout_s * task.test_count)
     )
+    installed = installs_library(task)
     return CodeRunSpec(
         run_id=run_id,
         language=task.language,
-        files={**task.tests, **files},
+        files={**(project_files(task) if installed else task.tests), **files},
         candidate_files=candidates,
         limits=limits,
         gate=[str(tool) for tool in task.extra.get("gate", [])] if task.kind == "library" else [],
+        image=library_image_ref(task) if installed else "",
+        test_paths=[str(task.extra.get("test_dir") or "tests")] if installed else [],
     )
 
 
@@ -69,8 +73,18 @@ class CodeLevel1Runner:
     ) -> CodeLevel1Runner:
         """Raises SandboxUnavailable when Docker or the image of a language of `tasks` (default: every
         task) is missing: code tasks never run outside a container."""
-        languages = tuple(sorted({task.language for task in (workspace.tasks if tasks is None else tasks)}))
-        return cls(workspace, CodeDockerBackend.connect(languages), jobs)
+        chosen = workspace.tasks if tasks is None else tasks
+        languages = tuple(sorted({task.language for task in chosen}))
+        backend = CodeDockerBackend.connect(languages)
+        missing = [
+            task.id for task in chosen if installs_library(task) and not library_image(backend.client, task).present
+        ]
+        if missing:
+            raise SandboxUnavailable(
+                f"Docker sandbox unavailable: the image of library task(s) {', '.join(missing)} is not built; "
+                "build it with `prism-desktop commit0 build WORKSPACE` (needs PyPI once)"
+            )
+        return cls(workspace, backend, jobs)
 
     def score(
         self,

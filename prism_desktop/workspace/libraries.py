@@ -7,12 +7,19 @@ library's hidden pytest suite decides (score = share of passing tests).
                                     `raise NotImplementedError`
     libraries/<name>/reference/     the same package implemented
     libraries/<name>/tests/         the hidden tests (test_*.py), importing the package
+
+A library installed as a distribution (Commit-0's, imported by commit0_repo.py) also has
+    library.json                    install (e.g. "pip install -e ."), pip (extra packages), src_dir
+                                    (e.g. "src/cachetools"), test_dir (the tests' folder in the project)
+    libraries/<name>/project/       the rest of the project (setup files, pytest configuration)
+and stub/ and reference/ hold the source folder at its path in the project (src_dir/...).
 """
 
 from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from .coding import CodingTask, read_folder, read_json_object
 from .errors import Problem, ProblemCollector, WorkspaceError
@@ -21,10 +28,17 @@ LIBRARY_FILE = "library.json"
 GATES = ("ruff", "mypy")
 
 
-def load_library(folder: Path) -> CodingTask:
+def load_library(folder: Path, count_unset_ok: bool = False) -> CodingTask:
+    """`count_unset_ok`: an installed library whose test_count is still null (before its image was built
+    and its test ids collected) loads with test_count 0 instead of failing."""
     path = folder / LIBRARY_FILE
     problems: list[Problem] = []
     data = read_json_object(path)
+    if data.get("test_count") is None and data.get("install") is not None:
+        if not count_unset_ok:
+            problems.append(Problem(path, key="test_count", found="null", expected=(
+                f"the number of test ids: `prism-desktop commit0 build {folder}` collects them")))  # fmt: skip
+        data["test_count"] = 0
     if data.get("language", "python") != "python":
         problems.append(Problem(path, key="language", found=repr(data.get("language")), expected="'python'"))
     package = data.get("package")
@@ -40,7 +54,8 @@ def load_library(folder: Path) -> CodingTask:
     for key, kind in (("prompt_ru", str), ("test_count", int), ("timeout_sec", (int, float))):
         if not isinstance(data.get(key), kind):
             problems.append(Problem(path, key=key, found=repr(data.get(key))[:60], expected=f"a {key} value"))
-    folders = {}
+    install = _installed_keys(path, data, problems)
+    folders = {"project": read_folder(folder / "project", problems) if (folder / "project").is_dir() else {}}
     for part in ("stub", "reference", "tests"):
         if not (folder / part).is_dir():
             problems.append(
@@ -69,8 +84,27 @@ def load_library(folder: Path) -> CodingTask:
             "gate": list(gate),
             "stub": folders["stub"],
             "reference_files": folders["reference"],
+            "project_files": folders["project"],
+            **install,
         },
     )
+
+
+def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """install, pip, src_dir and test_dir of a library installed as a distribution ({} for the others)."""
+    if data.get("install") is None:
+        return {}
+    keys: dict[str, Any] = {"install": data["install"], "pip": data.get("pip", [])}
+    if not isinstance(keys["install"], str) or not keys["install"].startswith("pip "):
+        problems.append(Problem(path, key="install", found=repr(keys["install"]), expected="a `pip …` command"))
+    if not isinstance(keys["pip"], list) or not all(isinstance(p, str) for p in keys["pip"]):
+        problems.append(Problem(path, key="pip", found=repr(keys["pip"]), expected="a list of requirements"))
+    for key, default in (("src_dir", data.get("package")), ("test_dir", "tests")):
+        value = data.get(key, default)
+        if not isinstance(value, str) or not value or value.startswith("/") or ".." in value.split("/"):
+            problems.append(Problem(path, key=key, found=repr(value), expected="a folder of the project"))
+        keys[key] = value
+    return keys
 
 
 def load_library_tasks(folder: Path) -> tuple[CodingTask, ...]:

@@ -3,7 +3,7 @@ object a line into a pipe the runner holds, synchronously, before and after each
 
     {"e": "declare", "names": [...]}      the tests that will run, in order
     {"e": "start", "name": N}             a test begins (the watchdog clock starts)
-    {"e": "end", "name": N, "status": "pass"|"fail"|"error"|"skipped"|"timeout", "message": M}
+    {"e": "end", "name": N, "status": "pass"|"xfail"|"fail"|"error"|"skipped"|"timeout", "message": M}
     {"e": "collect_error", "message": M}  the test files could not be loaded
 
 Lines stay under PIPE_BUF, so writes of concurrent writers never interleave. The reading side keeps
@@ -74,7 +74,7 @@ class EventLog:
             name = event["name"]
             status = (
                 event.get("status")
-                if event.get("status") in ("pass", "fail", "error", "skipped", "timeout")
+                if event.get("status") in ("pass", "xfail", "fail", "error", "skipped", "timeout")
                 else "error"
             )
             if name not in self.verdicts:

@@ -56,7 +56,8 @@ class PythonTasks:
     def plan(self, spec: CodeRunSpec, ctx: RunContext) -> TestPlan:
         argv = [
             "python3", "-m", "pytest", "-p", "prism_desktop.sandbox.code.pytest_events",
-            "-p", "no:cacheprovider", "-q", "--color=no", "--rootdir", str(ctx.work), str(ctx.work),
+            "-p", "no:cacheprovider", "-q", "--color=no", "--rootdir", str(ctx.work),
+            *(str(ctx.work / path) for path in spec.test_paths or ["."]),
         ]  # fmt: skip
         env = ctx.env(
             PYTHONPATH=f"{ctx.work}:{PACKAGE_ROOT}", PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0"

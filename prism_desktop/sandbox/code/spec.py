@@ -37,6 +37,8 @@ class CodeRunSpec:
     limits: CodeLimits = field(default_factory=CodeLimits)
     nonce: str = ""  # set by the backend; echoed in the result
     gate: list[str] = field(default_factory=list)  # library tasks: "ruff", "mypy" (gate.py)
+    image: str = ""  # a library's own image (library_images.py); "" = the language's image
+    test_paths: list[str] = field(default_factory=list)  # what pytest runs, relative to the work folder
 
 
 @dataclass
@@ -72,7 +74,7 @@ class GateCheck:
 class CodeTestOutcome:
     __test__ = False
     name: str
-    status: str  # "pass" | "fail" | "error" | "timeout" | "skipped" | "not_run"
+    status: str  # "pass" | "xfail" (failed as marked: counts as passed) | "fail" | "error" | "timeout" | "skipped" | "not_run"
     message: str = ""
     seconds: float | None = None
 
