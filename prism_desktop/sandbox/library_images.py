@@ -26,18 +26,19 @@ from pathlib import Path
 from typing import Any
 
 import docker.errors
+from docker.types import Mount
 
 from prism_desktop.sandbox.code.context import WORK_DIR
 from prism_desktop.sandbox.code_images import image_ref as code_image_ref
 from prism_desktop.sandbox.image import ENGINE_ERRORS, ImageBuildError, Progress, connect
 from prism_desktop.workspace.coding import CodingTask
 
-LIBRARY_IMAGE_RECIPE = "1"  # bump when the build steps below change what an image holds
+LIBRARY_IMAGE_RECIPE = "3"  # bump when the build steps below change what an image holds
 BUILD_SECONDS_LABEL = "prism-desktop.library-build-seconds"
 TEST_IDS_LABEL = "prism-desktop.library-test-ids"
 PIP_WHEEL = "/tmp/prism-pip.whl"  # under /tmp: hidden by the run's tmpfs, never part of what the candidate sees
 EVAL_PACKAGES = ("pytest", "pytest-cov", "coverage")  # what Commit-0's harness installs before its tests
-CA_FILE = "/etc/prism-pip-ca.pem"
+CA_FILE = "/tmp/prism-pip-ca.pem"  # under /tmp like the wheel: no mount point left in the image
 IDS_BEGIN, IDS_END = "=== prism test ids ===", "=== end of test ids ==="
 
 
@@ -171,11 +172,12 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
     ca = os.environ.get("PIP_CERT") or os.environ.get("REQUESTS_CA_BUNDLE")
     with tempfile.TemporaryDirectory(prefix="prism-pip-") as wheels:
         wheel = host_pip_wheel(Path(wheels))
-        volumes = {str(wheel): {"bind": PIP_WHEEL, "mode": "ro"}}
+        # mounts, not volumes: a volume would be declared in the committed image's config
+        mounts = [Mount(PIP_WHEEL, str(wheel), type="bind", read_only=True)]
         environment = {"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_BREAK_SYSTEM_PACKAGES": "1",
                        "PIP_ROOT_USER_ACTION": "ignore", "PIP_NO_CACHE_DIR": "1"}  # fmt: skip
         if ca and Path(ca).is_file():
-            volumes[ca] = {"bind": CA_FILE, "mode": "ro"}
+            mounts.append(Mount(CA_FILE, ca, type="bind", read_only=True))
             environment["PIP_CERT"] = CA_FILE
         container = None
         try:
@@ -184,7 +186,7 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
                 ["sh", "-c", install_script(task, test_dir)],
                 user="root",
                 network_mode="host",
-                volumes=volumes,
+                mounts=mounts,
                 environment=environment,
                 working_dir="/",
             )
