@@ -15,7 +15,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = add_command(subparsers, "commit0", run, help="import Commit-0 libraries and build their images")
     actions = parser.add_subparsers(dest="commit0_action", title="commit0 commands", metavar="ACTION")
     actions.required = True
-    imp = actions.add_parser("import", help="a Commit-0 repository -> WORKSPACE/libraries/<name>/, then build")
+    imp = actions.add_parser(
+        "import", help="a Commit-0 repository -> WORKSPACE/libraries/<name>/, then build"
+    )
     imp.add_argument("repo", type=Path, help="a bare git directory, a clone, or a folder holding the stub")
     imp.add_argument("--into", type=Path, required=True, help="the coding workspace (its libraries/ folder)")
     imp.add_argument("--name", help="the task folder's name (default: the package's)")

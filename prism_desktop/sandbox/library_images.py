@@ -36,7 +36,9 @@ from prism_desktop.workspace.coding import CodingTask
 LIBRARY_IMAGE_RECIPE = "3"  # bump when the build steps below change what an image holds
 BUILD_SECONDS_LABEL = "prism-desktop.library-build-seconds"
 TEST_IDS_LABEL = "prism-desktop.library-test-ids"
-PIP_WHEEL = "/tmp/prism-pip.whl"  # under /tmp: hidden by the run's tmpfs, never part of what the candidate sees
+PIP_WHEEL = (
+    "/tmp/prism-pip.whl"  # under /tmp: hidden by the run's tmpfs, never part of what the candidate sees
+)
 EVAL_PACKAGES = ("pytest", "pytest-cov", "coverage")  # what Commit-0's harness installs before its tests
 CA_FILE = "/tmp/prism-pip-ca.pem"  # under /tmp like the wheel: no mount point left in the image
 IDS_BEGIN, IDS_END = "=== prism test ids ===", "=== end of test ids ==="
@@ -114,7 +116,17 @@ def host_pip_wheel(folder: Path) -> Path:
     if found:
         return found[-1]
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d", str(folder), "pip"],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "-d",
+            str(folder),
+            "pip",
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -168,7 +180,9 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
     base = code_image_ref("python")
     test_dir = str(task.extra.get("test_dir") or "tests")
     started = time.perf_counter()
-    files = {name: text.encode() for name, text in {**project_files(task), **task.extra["reference_files"]}.items()}
+    files = {
+        name: text.encode() for name, text in {**project_files(task), **task.extra["reference_files"]}.items()
+    }
     ca = os.environ.get("PIP_CERT") or os.environ.get("REQUESTS_CA_BUNDLE")
     with tempfile.TemporaryDirectory(prefix="prism-pip-") as wheels:
         wheel = host_pip_wheel(Path(wheels))
@@ -209,8 +223,13 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
             container.commit(
                 repository,
                 tag,
-                conf={"Cmd": base_config.get("Cmd"), "User": "", "WorkingDir": base_config.get("WorkingDir"),
-                      "Env": base_config.get("Env"), "Labels": labels},  # fmt: skip
+                conf={
+                    "Cmd": base_config.get("Cmd"),
+                    "User": "",
+                    "WorkingDir": base_config.get("WorkingDir"),
+                    "Env": base_config.get("Env"),
+                    "Labels": labels,
+                },
             )
         except ENGINE_ERRORS as exc:
             raise ImageBuildError(f"the Docker engine failed while building: {exc}") from exc

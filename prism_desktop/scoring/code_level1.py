@@ -3,7 +3,8 @@ test measurements to a run object of a PRISM-shaped auto file. Pure: measurement
 
 S — the candidate compiles: 10 clean, 8 with warnings (go vet), 2 when the compiler rejects it,
     0 when the answer holds no code in the task's language or its patch does not apply.
-M — the share of the task's tests that pass (or fail as marked, xfail), on 0–10: 10 · passed / total, where total is the
+M — the share of the task's tests that pass (or fail as marked, xfail), on 0–10: 10 · passed / total,
+    where total is the
     larger of the task's test_count and the tests that ran; 0 when the code does not compile.
 O, P — not applicable to these tasks (N/A with the reason). Q = M.
 The lint/type gate of library tasks (ruff, mypy) is reported in detail.S.gate and changes no score:

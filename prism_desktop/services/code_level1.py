@@ -17,7 +17,12 @@ from prism_desktop.sandbox.code.candidate import extract_code
 from prism_desktop.sandbox.code.library_candidate import PatchError, library_files
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
-from prism_desktop.sandbox.library_images import installs_library, library_image, library_image_ref, project_files
+from prism_desktop.sandbox.library_images import (
+    installs_library,
+    library_image,
+    library_image_ref,
+    project_files,
+)
 from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run
 from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
 from prism_desktop.services.score_experiment import score_with_checkpoint
@@ -77,12 +82,14 @@ class CodeLevel1Runner:
         languages = tuple(sorted({task.language for task in chosen}))
         backend = CodeDockerBackend.connect(languages)
         missing = [
-            task.id for task in chosen if installs_library(task) and not library_image(backend.client, task).present
+            task.id
+            for task in chosen
+            if installs_library(task) and not library_image(backend.client, task).present
         ]
         if missing:
             raise SandboxUnavailable(
-                f"Docker sandbox unavailable: the image of library task(s) {', '.join(missing)} is not built; "
-                "build it with `prism-desktop commit0 build WORKSPACE` (needs PyPI once)"
+                f"Docker sandbox unavailable: the image of library task(s) {', '.join(missing)} is not "
+                "built; build it with `prism-desktop commit0 build WORKSPACE` (needs PyPI once)"
             )
         return cls(workspace, backend, jobs)
 

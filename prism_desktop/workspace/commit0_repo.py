@@ -115,7 +115,9 @@ def _trees(source: Commit0Source) -> tuple[dict[str, str], dict[str, bytes], dic
             stub_commit, stub = _tree_from_git(source.repo, source.stub_ref)
             reference_commit, reference = _tree_from_git(source.repo, reference_ref)
         except Commit0ImportError as exc:
-            raise Commit0ImportError(f"{exc} (stub ref {source.stub_ref!r}, reference ref {reference_ref!r})")
+            raise Commit0ImportError(
+                f"{exc} (stub ref {source.stub_ref!r}, reference ref {reference_ref!r})"
+            ) from exc
         return (
             {
                 "repository": str(source.repo),
@@ -159,9 +161,9 @@ def guess_src_dir(stub: dict[str, bytes], reference: dict[str, bytes], test_dir:
             break
         common.append(parts[0])
     if not common:
+        tops = ", ".join(sorted({p[0] for p in parents if p}))
         raise Commit0ImportError(
-            f"the stub changes files in several top folders ({', '.join(sorted({p[0] for p in parents if p}))}):"
-            " name the source folder (--src-dir)"
+            f"the stub changes files in several top folders ({tops}): name the source folder (--src-dir)"
         )
     # the package is the topmost folder with an __init__.py on the way down (not e.g. src/pkg/sub)
     for depth in range(1, len(common) + 1):
@@ -171,9 +173,7 @@ def guess_src_dir(stub: dict[str, bytes], reference: dict[str, bytes], test_dir:
     return "/".join(common)
 
 
-def _text_part(
-    tree: dict[str, bytes], keep: object, strip: str, left_out: list[str]
-) -> dict[str, str]:
+def _text_part(tree: dict[str, bytes], keep: object, strip: str, left_out: list[str]) -> dict[str, str]:
     files: dict[str, str] = {}
     for path, data in sorted(tree.items()):
         if not keep(path):  # type: ignore[operator]
@@ -197,7 +197,9 @@ def _write_part(folder: Path, files: dict[str, str]) -> None:
         target.write_text(text, encoding="utf-8")
 
 
-def import_commit0_library(source: Commit0Source, libraries: Path, name: str | None = None) -> ImportedLibrary:
+def import_commit0_library(
+    source: Commit0Source, libraries: Path, name: str | None = None
+) -> ImportedLibrary:
     """Write the library task under `libraries/<name>/` (replacing an earlier import of it)."""
     provenance, stub, reference = _trees(source)
     test_dir = source.test_dir.strip("/")
@@ -233,8 +235,8 @@ def import_commit0_library(source: Commit0Source, libraries: Path, name: str | N
         "difficulty": "hard",
         "prompt_ru": (
             f"Реализуй библиотеку {package} по её заготовке (Commit-0): сигнатуры и docstring есть, тела "
-            "функций пусты. Ответ — один блок ```diff относительно заготовки или файлы целиком, каждый в своём "
-            f"блоке с путём в заголовке (например, {src_dir}/__init__.py)."
+            "функций пусты. Ответ — один блок ```diff относительно заготовки или файлы целиком, "
+            f"каждый в своём блоке с путём в заголовке (например, {src_dir}/__init__.py)."
         ),
         "test_count": None,  # set by `commit0 build` from the ids the reference collects
         "timeout_sec": 30,

@@ -36,8 +36,8 @@ def load_library(folder: Path, count_unset_ok: bool = False) -> CodingTask:
     data = read_json_object(path)
     if data.get("test_count") is None and data.get("install") is not None:
         if not count_unset_ok:
-            problems.append(Problem(path, key="test_count", found="null", expected=(
-                f"the number of test ids: `prism-desktop commit0 build {folder}` collects them")))  # fmt: skip
+            expected = f"the number of test ids: `prism-desktop commit0 build {folder}` collects them"
+            problems.append(Problem(path, key="test_count", found="null", expected=expected))
         data["test_count"] = 0
     if data.get("language", "python") != "python":
         problems.append(Problem(path, key="language", found=repr(data.get("language")), expected="'python'"))
@@ -96,7 +96,9 @@ def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -
         return {}
     keys: dict[str, Any] = {"install": data["install"], "pip": data.get("pip", [])}
     if not isinstance(keys["install"], str) or not keys["install"].startswith("pip "):
-        problems.append(Problem(path, key="install", found=repr(keys["install"]), expected="a `pip …` command"))
+        problems.append(
+            Problem(path, key="install", found=repr(keys["install"]), expected="a `pip …` command")
+        )
     if not isinstance(keys["pip"], list) or not all(isinstance(p, str) for p in keys["pip"]):
         problems.append(Problem(path, key="pip", found=repr(keys["pip"]), expected="a list of requirements"))
     for key, default in (("src_dir", data.get("package")), ("test_dir", "tests")):

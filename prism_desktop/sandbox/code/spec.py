@@ -74,7 +74,9 @@ class GateCheck:
 class CodeTestOutcome:
     __test__ = False
     name: str
-    status: str  # "pass" | "xfail" (failed as marked: counts as passed) | "fail" | "error" | "timeout" | "skipped" | "not_run"
+    # "pass" | "xfail" (failed as marked: counts as passed) | "fail" | "error" | "timeout" | "skipped"
+    # | "not_run"
+    status: str
     message: str = ""
     seconds: float | None = None
 
