@@ -27,6 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     imp.add_argument("--install", default="pip install -e .", help='default: "pip install -e ."')
     imp.add_argument("--src-dir", help="the library's source folder (default: where the stub differs)")
     imp.add_argument("--pip", nargs="*", default=[], help="extra packages the tests need")
+    imp.add_argument("--pip-version", help="the pip that installs (default: the newest), e.g. 24.0")
     imp.add_argument("--no-build", action="store_true", help="write the task only")
     build = actions.add_parser("build", help="build the image of imported libraries (once; reused)")
     build.add_argument("libraries", type=Path, nargs="+", help="WORKSPACE/libraries/<name> folders")
@@ -38,7 +39,14 @@ def run(args: argparse.Namespace) -> int:
     if args.commit0_action == "build":
         return max(_build(folder) for folder in args.libraries)
     source = Commit0Source(
-        args.repo, args.stub_ref, args.reference_ref, args.test_dir, args.install, args.src_dir, args.pip
+        args.repo,
+        args.stub_ref,
+        args.reference_ref,
+        args.test_dir,
+        args.install,
+        args.src_dir,
+        args.pip,
+        args.pip_version,
     )
     try:
         imported = import_commit0_library(source, args.into / "libraries", args.name)

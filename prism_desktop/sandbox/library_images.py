@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tarfile
@@ -33,7 +34,7 @@ from prism_desktop.sandbox.code_images import image_ref as code_image_ref
 from prism_desktop.sandbox.image import ENGINE_ERRORS, ImageBuildError, Progress, connect
 from prism_desktop.workspace.coding import CodingTask
 
-LIBRARY_IMAGE_RECIPE = "3"  # bump when the build steps below change what an image holds
+LIBRARY_IMAGE_RECIPE = "4"  # bump when the build steps below change what an image holds
 BUILD_SECONDS_LABEL = "prism-desktop.library-build-seconds"
 TEST_IDS_LABEL = "prism-desktop.library-test-ids"
 PIP_WHEEL = (
@@ -42,6 +43,13 @@ PIP_WHEEL = (
 EVAL_PACKAGES = ("pytest", "pytest-cov", "coverage")  # what Commit-0's harness installs before its tests
 CA_FILE = "/tmp/prism-pip-ca.pem"  # under /tmp like the wheel: no mount point left in the image
 IDS_BEGIN, IDS_END = "=== prism test ids ===", "=== end of test ids ==="
+ID_LINE = "prism-test-id "
+# A plugin printing each collected id: pytest's own listing depends on the verbosity the project's addopts set
+IDS_PLUGIN = (
+    "def pytest_collection_finish(session):\n"
+    "    for item in session.items:\n"
+    f"        print({ID_LINE!r} + item.nodeid)\n"
+)
 
 
 @dataclass
@@ -75,6 +83,7 @@ def library_image_ref(task: CodingTask) -> str:
         "base": code_image_ref("python"),
         "install": task.extra.get("install"),
         "pip": task.extra.get("pip") or [],
+        "pip_version": task.extra.get("pip_version"),
         "files": files,
     }
     digest.update(json.dumps(recipe, sort_keys=True).encode())
@@ -110,11 +119,8 @@ def _tar(files: dict[str, bytes], root: str) -> bytes:
     return buffer.getvalue()
 
 
-def host_pip_wheel(folder: Path) -> Path:
-    """A pip wheel, fetched by the host's pip (runnable as `python3 pip.whl/pip`)."""
-    found = sorted(folder.glob("pip-*.whl"))
-    if found:
-        return found[-1]
+def host_pip_wheel(folder: Path, version: str | None = None) -> Path:
+    """A pip wheel (the newest, or `version`) fetched by the host's pip; runs as `python3 pip.whl/pip`."""
     done = subprocess.run(
         [
             sys.executable,
@@ -125,7 +131,7 @@ def host_pip_wheel(folder: Path) -> Path:
             "--only-binary=:all:",
             "-d",
             str(folder),
-            "pip",
+            f"pip=={version}" if version else "pip",
         ],
         capture_output=True,
         text=True,
@@ -152,8 +158,10 @@ def install_script(task: CodingTask, test_dir: str) -> str:
             *([f"{pip} install {extra}"] if extra else []),
             f"{pip} {install.removeprefix('pip ')}",
             f"{pip} install -U --ignore-installed {' '.join(EVAL_PACKAGES)}",
+            f"mkdir -p /tmp/prism-ids && printf '%s' {shlex.quote(IDS_PLUGIN)} > /tmp/prism-ids/prism_ids.py",
             f"echo '{IDS_BEGIN}'",
-            f"python3 -m pytest --collect-only -q -p no:cacheprovider {test_dir} || true",
+            "PYTHONPATH=/tmp/prism-ids python3 -m pytest --collect-only -p prism_ids -p no:cacheprovider "
+            f"{test_dir} || true",
             f"echo '{IDS_END}'",
             f"cd / && rm -rf {WORK_DIR}",
         ]
@@ -164,7 +172,7 @@ def _test_ids(logs: str) -> list[str]:
     if IDS_BEGIN not in logs:
         return []
     block = logs.split(IDS_BEGIN, 1)[1].split(IDS_END, 1)[0]
-    return [line.strip() for line in block.splitlines() if "::" in line and not line.startswith(" ")]
+    return [line.removeprefix(ID_LINE).strip() for line in block.splitlines() if line.startswith(ID_LINE)]
 
 
 def build_library_image(task: CodingTask, progress: Progress = print) -> LibraryImage:
@@ -185,7 +193,7 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
     }
     ca = os.environ.get("PIP_CERT") or os.environ.get("REQUESTS_CA_BUNDLE")
     with tempfile.TemporaryDirectory(prefix="prism-pip-") as wheels:
-        wheel = host_pip_wheel(Path(wheels))
+        wheel = host_pip_wheel(Path(wheels), task.extra.get("pip_version"))
         # mounts, not volumes: a volume would be declared in the committed image's config
         mounts = [Mount(PIP_WHEEL, str(wheel), type="bind", read_only=True)]
         environment = {"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_BREAK_SYSTEM_PACKAGES": "1",

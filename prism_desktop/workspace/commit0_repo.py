@@ -48,6 +48,7 @@ class Commit0Source:
     install: str = DEFAULT_INSTALL
     src_dir: str | None = None  # default: where the stub differs from the reference
     pip: list[str] = field(default_factory=list)  # extra packages the tests need (Commit-0's pip_packages)
+    pip_version: str | None = None  # e.g. "24.0" for metadata pip 24.1+ rejects (tinydb's poetry specifiers)
 
 
 @dataclass
@@ -210,9 +211,13 @@ def import_commit0_library(
     if not package.isidentifier():
         raise Commit0ImportError(f"the source folder {src_dir!r} does not end in a package name")
     left_out: list[str] = []
+
+    def in_source(path: str) -> bool:  # the tests may lie inside the source folder (voluptuous/tests)
+        return _under(path, src_dir) and not _under(path, test_dir)
+
     parts = {
-        "stub": _text_part(stub, lambda p: _under(p, src_dir), "", left_out),
-        "reference": _text_part(reference, lambda p: _under(p, src_dir), "", left_out),
+        "stub": _text_part(stub, in_source, "", left_out),
+        "reference": _text_part(reference, in_source, "", left_out),
         "tests": _text_part(reference, lambda p: _under(p, test_dir), test_dir, left_out),
         "project": _text_part(
             reference, lambda p: not _under(p, src_dir) and not _under(p, test_dir), "", left_out
@@ -232,6 +237,7 @@ def import_commit0_library(
         "test_dir": test_dir,
         "install": source.install,
         "pip": source.pip,
+        **({"pip_version": source.pip_version} if source.pip_version else {}),
         "difficulty": "hard",
         "prompt_ru": (
             f"Реализуй библиотеку {package} по её заготовке (Commit-0): сигнатуры и docstring есть, тела "

@@ -94,7 +94,15 @@ def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -
     """install, pip, src_dir and test_dir of a library installed as a distribution ({} for the others)."""
     if data.get("install") is None:
         return {}
-    keys: dict[str, Any] = {"install": data["install"], "pip": data.get("pip", [])}
+    keys: dict[str, Any] = {
+        "install": data["install"],
+        "pip": data.get("pip", []),
+        "pip_version": data.get("pip_version"),
+    }
+    if keys["pip_version"] is not None and not isinstance(keys["pip_version"], str):
+        problems.append(
+            Problem(path, key="pip_version", found=repr(keys["pip_version"]), expected='e.g. "24.0"')
+        )
     if not isinstance(keys["install"], str) or not keys["install"].startswith("pip "):
         problems.append(
             Problem(path, key="install", found=repr(keys["install"]), expected="a `pip …` command")
