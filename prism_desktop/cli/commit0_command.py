@@ -27,6 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     imp.add_argument("--install", default="pip install -e .", help='default: "pip install -e ."')
     imp.add_argument("--src-dir", help="the library's source folder (default: where the stub differs)")
     imp.add_argument("--pip", nargs="*", default=[], help="extra packages the tests need")
+    imp.add_argument(
+        "--test-ids", type=Path, help="Commit-0's published ids (data/test_ids/<name>.bz2, or one id a line)"
+    )
     imp.add_argument("--pip-version", help="the pip that installs (default: the newest), e.g. 24.0")
     imp.add_argument("--no-build", action="store_true", help="write the task only")
     build = actions.add_parser("build", help="build the image of imported libraries (once; reused)")
@@ -34,21 +37,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prism_desktop.workspace.commit0_repo import Commit0ImportError, Commit0Source, import_commit0_library
+    from prism_desktop.workspace.commit0_repo import (
+        Commit0ImportError,
+        Commit0Source,
+        import_commit0_library,
+        read_test_ids,
+    )
 
     if args.commit0_action == "build":
         return max(_build(folder) for folder in args.libraries)
-    source = Commit0Source(
-        args.repo,
-        args.stub_ref,
-        args.reference_ref,
-        args.test_dir,
-        args.install,
-        args.src_dir,
-        args.pip,
-        args.pip_version,
-    )
     try:
+        source = Commit0Source(
+            args.repo,
+            stub_ref=args.stub_ref,
+            reference_ref=args.reference_ref,
+            test_dir=args.test_dir,
+            install=args.install,
+            src_dir=args.src_dir,
+            pip=args.pip,
+            test_ids=read_test_ids(args.test_ids) if args.test_ids else None,
+            pip_version=args.pip_version,
+        )
         imported = import_commit0_library(source, args.into / "libraries", args.name)
     except Commit0ImportError as exc:
         raise CliError(str(exc)) from exc
@@ -77,8 +86,18 @@ def _build(folder: Path) -> int:
         print(f"{folder}: the reference collected no test ids (see pytest --collect-only in the image)")
         return EXIT_PROBLEMS
     data = json.loads((folder / LIBRARY_FILE).read_text(encoding="utf-8"))
-    if data.get("test_count") != len(image.test_ids):
-        data["test_count"] = len(image.test_ids)
+    published = task.extra.get("test_ids")
+    count = len(published) if published else len(image.test_ids)
+    if data.get("test_count") != count:
+        data["test_count"] = count
         (folder / LIBRARY_FILE).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
-    print(f"{folder}: {len(image.test_ids)} test ids collected with the reference (test_count)")
+    print(f"{folder}: {len(image.test_ids)} test ids collected with the reference; test_count {count}")
+    if published:
+        collected = set(image.test_ids)
+        missing = [i for i in published if i not in collected]
+        extra = sorted(collected - set(published))
+        print(f"  published ids the reference does not collect: {len(missing)} {missing[:5]}")
+        print(f"  collected ids not published (not run, not counted): {len(extra)} {extra[:5]}")
+        if missing:
+            return EXIT_PROBLEMS
     return EXIT_OK

@@ -75,6 +75,11 @@ def project_files(task: CodingTask) -> dict[str, str]:
     return {**project, **tests}
 
 
+def hidden_test_paths(task: CodingTask) -> list[str]:
+    """What pytest runs: the published test ids when the task has them, else its test folder."""
+    return list(task.extra.get("test_ids") or [str(task.extra.get("test_dir") or "tests")])
+
+
 def library_image_ref(task: CodingTask) -> str:
     digest = hashlib.sha256()
     files = {**project_files(task), **task.extra["reference_files"]}

@@ -18,6 +18,7 @@ from prism_desktop.sandbox.code.library_candidate import PatchError, library_fil
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.library_images import (
+    hidden_test_paths,
     installs_library,
     library_image,
     library_image_ref,
@@ -62,7 +63,7 @@ def run_spec(task: CodingTask, files: dict[str, str], candidates: list[str], run
         limits=limits,
         gate=[str(tool) for tool in task.extra.get("gate", [])] if task.kind == "library" else [],
         image=library_image_ref(task) if installed else "",
-        test_paths=[str(task.extra.get("test_dir") or "tests")] if installed else [],
+        test_paths=hidden_test_paths(task) if installed else [],
     )
 
 

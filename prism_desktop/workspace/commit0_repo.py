@@ -48,6 +48,7 @@ class Commit0Source:
     install: str = DEFAULT_INSTALL
     src_dir: str | None = None  # default: where the stub differs from the reference
     pip: list[str] = field(default_factory=list)  # extra packages the tests need (Commit-0's pip_packages)
+    test_ids: list[str] | None = None  # Commit-0's published ids (commit0/data/test_ids/<name>.bz2)
     pip_version: str | None = None  # e.g. "24.0" for metadata pip 24.1+ rejects (tinydb's poetry specifiers)
 
 
@@ -198,6 +199,21 @@ def _write_part(folder: Path, files: dict[str, str]) -> None:
         target.write_text(text, encoding="utf-8")
 
 
+def read_test_ids(path: Path) -> list[str]:
+    """Commit-0's test ids of a library: one per line, plain or bzip2-compressed (as it publishes them)."""
+    import bz2
+
+    try:
+        data = path.read_bytes()
+        text = (bz2.decompress(data) if data.startswith(b"BZh") else data).decode("utf-8")
+    except (OSError, ValueError) as exc:
+        raise Commit0ImportError(f"cannot read the test ids in {path}: {exc}") from exc
+    ids = [line.strip() for line in text.splitlines() if line.strip()]
+    if not ids or not all("::" in line for line in ids):
+        raise Commit0ImportError(f"{path}: expected one pytest id (file::test) per line")
+    return ids
+
+
 def import_commit0_library(
     source: Commit0Source, libraries: Path, name: str | None = None
 ) -> ImportedLibrary:
@@ -244,7 +260,9 @@ def import_commit0_library(
             "функций пусты. Ответ — один блок ```diff относительно заготовки или файлы целиком, "
             f"каждый в своём блоке с путём в заголовке (например, {src_dir}/__init__.py)."
         ),
-        "test_count": None,  # set by `commit0 build` from the ids the reference collects
+        # set by `commit0 build`: the published ids when given, else those the reference collects
+        "test_count": None,
+        **({"test_ids": source.test_ids} if source.test_ids is not None else {}),
         "timeout_sec": 30,
         "tags": ["library", "commit0"],
         "source": provenance,
