@@ -80,6 +80,12 @@ def hidden_test_paths(task: CodingTask) -> list[str]:
     return list(task.extra.get("test_ids") or [str(task.extra.get("test_dir") or "tests")])
 
 
+def scm_version(task: CodingTask) -> str:
+    """The release the import read from the repository's tags (for setuptools-scm), or ""."""
+    source = task.extra.get("source") or {}
+    return str(source.get("version") or "") if isinstance(source, dict) else ""
+
+
 def library_image_ref(task: CodingTask) -> str:
     digest = hashlib.sha256()
     files = {**project_files(task), **task.extra["reference_files"]}
@@ -89,6 +95,7 @@ def library_image_ref(task: CodingTask) -> str:
         "install": task.extra.get("install"),
         "pip": task.extra.get("pip") or [],
         "pip_version": task.extra.get("pip_version"),
+        "version": scm_version(task),
         "files": files,
     }
     digest.update(json.dumps(recipe, sort_keys=True).encode())
@@ -203,6 +210,8 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
         mounts = [Mount(PIP_WHEEL, str(wheel), type="bind", read_only=True)]
         environment = {"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_BREAK_SYSTEM_PACKAGES": "1",
                        "PIP_ROOT_USER_ACTION": "ignore", "PIP_NO_CACHE_DIR": "1"}  # fmt: skip
+        if scm_version(task):
+            environment["SETUPTOOLS_SCM_PRETEND_VERSION"] = scm_version(task)
         if ca and Path(ca).is_file():
             mounts.append(Mount(CA_FILE, ca, type="bind", read_only=True))
             environment["PIP_CERT"] = CA_FILE

@@ -99,6 +99,16 @@ def _tree_from_git(repo: Path, ref: str) -> tuple[str, dict[str, bytes]]:
     return commit, files
 
 
+def _release(repo: Path, commit: str) -> str:
+    """The reference's release by its nearest tag ("" without one): setuptools-scm projects (simpy) read
+    their version from git, which the image build does not have; it gets this one instead."""
+    try:
+        described = _git(repo, "describe", "--tags", "--abbrev=0", commit).decode().strip()
+    except Commit0ImportError:
+        return ""
+    return described.removeprefix("v") if described.removeprefix("v")[:1].isdigit() else ""
+
+
 def _tree_from_folder(folder: Path) -> dict[str, bytes]:
     if not folder.is_dir():
         raise Commit0ImportError(f"{folder} is not a folder")
@@ -122,6 +132,7 @@ def _trees(source: Commit0Source) -> tuple[dict[str, str], dict[str, bytes], dic
             ) from exc
         return (
             {
+                "version": _release(source.repo, reference_commit),
                 "repository": str(source.repo),
                 "stub_ref": source.stub_ref,
                 "stub_commit": stub_commit,

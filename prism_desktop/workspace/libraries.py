@@ -95,6 +95,7 @@ def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -
     if data.get("install") is None:
         return {}
     keys: dict[str, Any] = {
+        "source": data.get("source") if isinstance(data.get("source"), dict) else {},
         "install": data["install"],
         "pip": data.get("pip", []),
         "pip_version": data.get("pip_version"),
