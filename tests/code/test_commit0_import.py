@@ -108,3 +108,36 @@ def test_installed_library_answers_its_version_and_xfail_counts(tmp_path: Path) 
                         "test_skipped": "skipped"}  # fmt: skip
     stub = runner.backend.run(run_spec(task, dict(task.extra["stub"]), candidates, "2"))
     assert {t.name.split("::")[-1]: t.status for t in stub.tests or []}["test_double"] == "fail"
+
+
+def test_published_test_ids_read_plain_or_bzip2(tmp_path: Path) -> None:
+    import bz2
+
+    from prism_desktop.workspace.commit0_repo import read_test_ids
+
+    ids = "tests/test_core.py::test_version\ntests/test_core.py::test_double\n"
+    (tmp_path / "ids.bz2").write_bytes(bz2.compress(ids.encode()))
+    (tmp_path / "ids.txt").write_text(ids)
+    assert read_test_ids(tmp_path / "ids.bz2") == read_test_ids(tmp_path / "ids.txt") == ids.split()
+    (tmp_path / "bad.txt").write_text("not an id\n")
+    with pytest.raises(Commit0ImportError, match="one pytest id"):
+        read_test_ids(tmp_path / "bad.txt")
+
+
+@pytest.mark.usefixtures("engine")
+def test_published_ids_are_what_runs_and_counts(tmp_path: Path) -> None:
+    """A collected test Commit-0 leaves out of its ids (here the skip) is neither run nor counted."""
+    from prism_desktop.cli.commit0_command import _build
+
+    published = ["tests/test_core.py::test_version", "tests/test_core.py::test_double"]
+    source = Commit0Source(commit0_repo(tmp_path), test_ids=published)
+    imported = import_commit0_library(source, tmp_path / "ws" / "libraries")
+    assert _build(imported.folder) == 0
+    task = CodingWorkspace.open(tmp_path / "ws").task("lib_tinylib")
+    assert task.test_count == 2
+    runner = CodeLevel1Runner.open(CodingWorkspace.open(tmp_path / "ws"), tasks=[task])
+    files, candidates, _ = candidate_files(task, reference_answer(task) or "")
+    assert files is not None
+    result = runner.backend.run(run_spec(task, files, candidates, "1"))
+    assert sorted(t.name for t in result.tests or []) == sorted(published)
+    assert all(t.status == "pass" for t in result.tests or [])
