@@ -44,6 +44,7 @@ EVAL_PACKAGES = ("pytest", "pytest-cov", "coverage")  # what Commit-0's harness 
 CA_FILE = "/tmp/prism-pip-ca.pem"  # under /tmp like the wheel: no mount point left in the image
 IDS_BEGIN, IDS_END = "=== prism test ids ===", "=== end of test ids ==="
 ID_LINE = "prism-test-id "
+FILE_TIME = 1577836800  # 2020-01-01: fixed, and after 1980 (wheel builders zip the files: flit, hatch)
 # A plugin printing each collected id: pytest's own listing depends on the verbosity the project's addopts set
 IDS_PLUGIN = (
     "def pytest_collection_finish(session):\n"
@@ -126,7 +127,7 @@ def _tar(files: dict[str, bytes], root: str) -> bytes:
     with tarfile.open(fileobj=buffer, mode="w") as archive:
         for name, data in sorted(files.items()):
             info = tarfile.TarInfo(f"{root.strip('/')}/{name}")
-            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            info.size, info.mode, info.mtime = len(data), 0o644, FILE_TIME
             archive.addfile(info, io.BytesIO(data))
     return buffer.getvalue()
 
