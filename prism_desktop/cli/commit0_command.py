@@ -88,13 +88,16 @@ def _build(folder: Path) -> int:
     data = json.loads((folder / LIBRARY_FILE).read_text(encoding="utf-8"))
     published = task.extra.get("test_ids")
     count = len(published) if published else len(image.test_ids)
-    if data.get("test_count") != count:
+    collected = set(image.test_ids)
+    missing = [i for i in published or [] if i not in collected]
+    if data.get("test_count") != count or data.get("uncollected_ids", []) != missing:
         data["test_count"] = count
+        data["uncollected_ids"] = (
+            missing  # on record: they count as failed (scoring/code_level1.counted_tests)
+        )
         (folder / LIBRARY_FILE).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
     print(f"{folder}: {len(image.test_ids)} test ids collected with the reference; test_count {count}")
     if published:
-        collected = set(image.test_ids)
-        missing = [i for i in published if i not in collected]
         extra = sorted(collected - set(published))
         print(f"  published ids the reference does not collect: {len(missing)} {missing[:5]}")
         print(f"  collected ids not published (not run, not counted): {len(extra)} {extra[:5]}")

@@ -16,7 +16,7 @@ from dataclasses import asdict
 from typing import Any
 
 from prism_desktop import __version__
-from prism_desktop.sandbox.code.spec import CodeRunResult
+from prism_desktop.sandbox.code.spec import CodeRunResult, CodeTestOutcome
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.workspace.coding import CodingTask
@@ -90,9 +90,10 @@ def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
             }
             return AxisScore(0, killed).measured_by(instrument(result))
         return AxisScore.not_measured(f"не измерено: песочница завершилась со статусом {result.status}")
-    tests = [{"name": t.name, "status": t.status, "message": t.message} for t in result.tests]
-    passed = sum(1 for t in result.tests if t.status in PASSED)
-    total = max(task.test_count, len(result.tests))
+    counted = counted_tests(task, result.tests)
+    tests = [{"name": t.name, "status": t.status, "message": t.message} for t in counted]
+    passed = sum(1 for t in counted if t.status in PASSED)
+    total = max(task.test_count, len(counted))
     timed_out = result.status == "timeout" or any(t.status == "timeout" for t in result.tests)
     detail: dict[str, Any] = {
         "status": "timeout" if timed_out else "ok",
@@ -103,6 +104,16 @@ def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
     if result.tests_detail:
         detail["note"] = result.tests_detail[-3000:]
     return AxisScore(round(10 * passed / total, M_DECIMALS), detail).measured_by(instrument(result))
+
+
+def counted_tests(task: CodingTask, tests: list[CodeTestOutcome]) -> list[CodeTestOutcome]:
+    """A library with published test ids (Commit-0's) counts those only: a test of the same files that
+    Commit-0 leaves out is run but not counted, a published one that did not run counts as failed."""
+    published = task.extra.get("test_ids")
+    if not published:
+        return tests
+    wanted = set(published)
+    return [t for t in tests if t.name in wanted]
 
 
 def axis_scores(

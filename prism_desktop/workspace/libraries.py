@@ -110,13 +110,12 @@ def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -
         )
     if not isinstance(keys["pip"], list) or not all(isinstance(p, str) for p in keys["pip"]):
         problems.append(Problem(path, key="pip", found=repr(keys["pip"]), expected="a list of requirements"))
-    ids = data.get("test_ids")
-    if ids is not None:
-        if not isinstance(ids, list) or not all(isinstance(i, str) and "::" in i for i in ids):
-            problems.append(
-                Problem(path, key="test_ids", found=repr(ids)[:60], expected="a list of pytest ids")
-            )
-        keys["test_ids"] = ids
+    for key in ("test_ids", "uncollected_ids"):  # published ids; those of them the reference lacks
+        ids = data.get(key)
+        if ids is not None:
+            if not isinstance(ids, list) or not all(isinstance(i, str) and "::" in i for i in ids):
+                problems.append(Problem(path, key=key, found=repr(ids)[:60], expected="a list of pytest ids"))
+            keys[key] = ids
     for key, default in (("src_dir", data.get("package")), ("test_dir", "tests")):
         value = data.get(key, default)
         if not isinstance(value, str) or not value or value.startswith("/") or ".." in value.split("/"):
