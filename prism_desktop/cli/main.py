@@ -89,6 +89,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         ("sandbox",), "sandbox_command", "the Docker sandbox where candidate code runs: status, build, doctor"
     ),
+    Command(("commit0",), "commit0_command", "import Commit-0 libraries and build their images"),
     Command(
         ("agreement",),
         "agreement_command",

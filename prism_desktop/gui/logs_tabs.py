@@ -476,6 +476,7 @@ class LogsTabs(LanguageAware, QTabWidget):
             "error": self.tr("error"),
             "timeout": self.tr("timeout"),
             "skipped": self.tr("skipped"),
+            "xfail": self.tr("failed as expected (xfail)"),
             "not_run": self.tr("not run"),
         }.get(status, status)
 

@@ -183,7 +183,7 @@ class CodeDockerBackend:
             container = None
             try:
                 container = self.client.containers.create(
-                    code_image(self.client, spec.language).ref,
+                    spec.image or code_image(self.client, spec.language).ref,
                     **code_run_options(spec, self.package_dir, run_dir, self.code_volume),
                 )
                 if self.code_volume is not None:

@@ -3,10 +3,11 @@ test measurements to a run object of a PRISM-shaped auto file. Pure: measurement
 
 S — the candidate compiles: 10 clean, 8 with warnings (go vet), 2 when the compiler rejects it,
     0 when the answer holds no code in the task's language or its patch does not apply.
-M — the share of the task's tests that pass, on 0–10: 10 · passed / test_count. Only the task's own
-    tests count (collected from its hidden files with the reference), each by the verdict our harness
-    signed; test files the answer adds are never collected (detail.M.ignored_test_files). 0 when the
-    code does not compile.
+M — the share of the task's tests that pass (or fail as marked, xfail, as Commit-0 counts), on 0–10:
+    10 · passed / test_count. Only the task's own tests count (collected from its hidden files with the
+    reference; a Commit-0 library with published ids: those), each by the verdict our harness signed;
+    test files the answer adds are never collected (detail.M.ignored_test_files). 0 when the code does
+    not compile.
 O, P — not applicable to these tasks (N/A with the reason). Q = M.
 The lint/type gate of library tasks (ruff, mypy) is reported in detail.S.gate and changes no score:
 Commit-0 too reports its lint step apart from the share of passing tests."""
@@ -17,7 +18,7 @@ from dataclasses import asdict
 from typing import Any
 
 from prism_desktop import __version__
-from prism_desktop.sandbox.code.spec import CodeRunResult
+from prism_desktop.sandbox.code.spec import CodeRunResult, CodeTestOutcome
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.reasons import CODE_AXIS_NOT_APPLICABLE
@@ -25,6 +26,7 @@ from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.results import Generation
 
 RUNNER_INSTRUMENT = f"prism-code-runner {__version__}"
+PASSED = ("pass", "xfail")  # as Commit-0 counts: passed + xfailed; a skipped test is not passed
 S_CLEAN, S_WARNINGS, S_REJECTED, S_NO_CODE = 10, 8, 2, 0
 M_DECIMALS = 2
 AXES = ("S", "M", "O", "P")
@@ -93,8 +95,9 @@ def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
             }
             return AxisScore(0, killed).measured_by(instrument(result))
         return AxisScore.not_measured(f"не измерено: песочница завершилась со статусом {result.status}")
-    tests = [{"name": t.name, "status": t.status, "message": t.message} for t in result.tests]
-    passed = sum(1 for t in result.tests if t.status == "pass")
+    counted = counted_tests(task, result.tests)
+    tests = [{"name": t.name, "status": t.status, "message": t.message} for t in counted]
+    passed = sum(1 for t in counted if t.status in PASSED)
     total = task.test_count
     timed_out = result.status == "timeout" or any(t.status == "timeout" for t in result.tests)
     detail: dict[str, Any] = {
@@ -112,6 +115,16 @@ def score_meaning(task: CodingTask, result: CodeRunResult) -> AxisScore:
     return AxisScore(round(10 * min(passed, total) / total, M_DECIMALS), detail).measured_by(
         instrument(result)
     )
+
+
+def counted_tests(task: CodingTask, tests: list[CodeTestOutcome]) -> list[CodeTestOutcome]:
+    """A library with published test ids (Commit-0's) counts those only: a test of the same files that
+    Commit-0 leaves out is run but not counted, a published one that did not run counts as failed."""
+    published = task.extra.get("test_ids")
+    if not published:
+        return tests
+    wanted = set(published)
+    return [t for t in tests if t.name in wanted]
 
 
 def axis_scores(

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.backend import cancel_token
+from prism_desktop.sandbox.backend import SandboxUnavailable, cancel_token
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
+from prism_desktop.sandbox.library_images import installs_library, library_image
 from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run
 from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
-from prism_desktop.services.code_candidates import candidate_files, hidden_test_files
+from prism_desktop.services.code_candidates import candidate_files, run_layout
 from prism_desktop.services.code_test_ids import TaskTestIds, TestListError
 from prism_desktop.services.score_experiment import score_with_checkpoint
 from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
@@ -35,15 +36,17 @@ def run_spec(
     limits = CodeLimits(
         per_test_timeout_s=task.timeout_s, run_timeout_s=max(60.0, task.timeout_s * task.test_count)
     )
+    task_files, test_files, image = run_layout(task)
     return CodeRunSpec(
         run_id=run_id,
         language=task.language,
-        files={**task.tests, **files},
+        files={**task_files, **files},
         candidate_files=candidates,
         limits=limits,
         gate=[str(tool) for tool in task.extra.get("gate", [])] if task.kind == "library" else [],
-        test_files=hidden_test_files(task),
+        test_files=test_files,
         test_ids=list(test_ids),
+        image=image,
     )
 
 
@@ -60,8 +63,19 @@ class CodeLevel1Runner:
     ) -> CodeLevel1Runner:
         """Raises SandboxUnavailable when Docker or the image of a language of `tasks` (default: every
         task) is missing: code tasks never run outside a container."""
-        languages = tuple(sorted({task.language for task in (workspace.tasks if tasks is None else tasks)}))
+        chosen = workspace.tasks if tasks is None else tasks
+        languages = tuple(sorted({task.language for task in chosen}))
         backend = CodeDockerBackend.connect(languages)
+        missing = [
+            task.id
+            for task in chosen
+            if installs_library(task) and not library_image(backend.client, task).present
+        ]
+        if missing:
+            raise SandboxUnavailable(
+                f"Docker sandbox unavailable: the image of library task(s) {', '.join(missing)} is not "
+                "built; build it with `prism-desktop commit0 build WORKSPACE` (needs PyPI once)"
+            )
         return cls(workspace, backend, jobs, TaskTestIds(backend))
 
     def score(

@@ -58,7 +58,7 @@ def check_code_references(
             message = f"{passed}/{total} tests pass" + (f"; gate: {gate_text}" if gate else "")
             outcomes[task.id] = CodeReferenceOutcome(task.id, True, message)
             continue
-        failing = [t for t in meaning.get("tests", []) if t["status"] != "pass"]
+        failing = [t for t in meaning.get("tests", []) if t["status"] not in ("pass", "xfail")]
         why = meaning.get("reason") or detail.get("S", {}).get("reason") or meaning.get("note") or ""
         if ran != task.test_count and scores["M"] == 10:
             why = f"{ran} tests ran, but test_count says {task.test_count}"

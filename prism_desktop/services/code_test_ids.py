@@ -16,7 +16,7 @@ from prism_desktop.locations import cache_dir
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
-from prism_desktop.services.code_candidates import candidate_files, hidden_test_files, reference_answer
+from prism_desktop.services.code_candidates import candidate_files, reference_answer, run_layout
 from prism_desktop.workspace.coding import CodingTask
 
 COLLECTION_FORMAT = "prism-desktop.code-test-ids/1"  # change it when the ids' spelling changes
@@ -45,8 +45,9 @@ class TaskTestIds:
     def key(self, task: CodingTask) -> str:
         toolchain = code_image(self.backend.client, task.language).toolchain or ""
         reference = reference_answer(task) or ""
-        parts = [COLLECTION_FORMAT, task.language, toolchain, reference, *hidden_test_files(task)]
-        parts += [f"{name}\0{text}" for name, text in sorted(task.tests.items())]
+        task_files, test_files, image = run_layout(task)
+        parts = [COLLECTION_FORMAT, task.language, toolchain, image, reference, *test_files]
+        parts += [f"{name}\0{text}" for name, text in sorted(task_files.items())]
         return hashlib.sha256("\0\0".join(parts).encode("utf-8")).hexdigest()
 
     def ids(self, task: CodingTask) -> list[str]:
@@ -72,14 +73,16 @@ class TaskTestIds:
         files, candidates, problem = candidate_files(task, reference_answer(task) or "")
         if files is None:
             raise TestListError(f"{task.id}: its reference cannot be used to collect the tests ({problem})")
+        task_files, test_files, image = run_layout(task)
         spec = CodeRunSpec(
             run_id=f"collect-{task.id}",
             language=task.language,
-            files={**task.tests, **files},
+            files={**task_files, **files},
             candidate_files=candidates,
             limits=CodeLimits(per_test_timeout_s=task.timeout_s),
-            test_files=hidden_test_files(task),
+            test_files=test_files,
             collect_only=True,
+            image=image,
         )
         result = self.backend.run(spec)
         if result.status != "ok" or not result.collected or result.tests_detail:

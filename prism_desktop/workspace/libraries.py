@@ -7,12 +7,19 @@ library's hidden pytest suite decides (score = share of passing tests).
                                     `raise NotImplementedError`
     libraries/<name>/reference/     the same package implemented
     libraries/<name>/tests/         the hidden tests (test_*.py), importing the package
+
+A library installed as a distribution (Commit-0's, imported by commit0_repo.py) also has
+    library.json                    install (e.g. "pip install -e ."), pip (extra packages), src_dir
+                                    (e.g. "src/cachetools"), test_dir (the tests' folder in the project)
+    libraries/<name>/project/       the rest of the project (setup files, pytest configuration)
+and stub/ and reference/ hold the source folder at its path in the project (src_dir/...).
 """
 
 from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from .coding import CodingTask, bounded, read_folder, typed_value
 from .errors import Problem, ProblemCollector, WorkspaceError
@@ -22,10 +29,16 @@ LIBRARY_FILE = "library.json"
 GATES = ("ruff", "mypy")
 
 
-def load_library(folder: Path) -> CodingTask:
+def load_library(folder: Path, count_unset_ok: bool = False) -> CodingTask:
+    """`count_unset_ok`: an installed library whose test_count is still null (before its image was built
+    and its test ids collected) loads with test_count 0 instead of failing."""
     path = folder / LIBRARY_FILE
     problems: list[Problem] = []
     data = read_json_object(path)
+    count_unset = data.get("test_count") is None and data.get("install") is not None
+    if count_unset and not count_unset_ok:
+        expected = f"the number of test ids: `prism-desktop commit0 build {folder}` collects them"
+        problems.append(Problem(path, key="test_count", found="null", expected=expected))
     if data.get("language", "python") != "python":
         problems.append(Problem(path, key="language", found=repr(data.get("language")), expected="'python'"))
     package = data.get("package")
@@ -39,9 +52,10 @@ def load_library(folder: Path) -> CodingTask:
             Problem(path, key="gate", found=repr(gate), expected=f"a list of {' | '.join(GATES)}")
         )
     prompt = typed_value(data, "prompt_ru", str, path, problems)
-    test_count = bounded(data, "test_count", int, path, problems)
+    test_count = 0 if count_unset else bounded(data, "test_count", int, path, problems)
     timeout = bounded(data, "timeout_sec", (int, float), path, problems)
-    folders = {}
+    install = _installed_keys(path, data, problems)
+    folders = {"project": read_folder(folder / "project", problems) if (folder / "project").is_dir() else {}}
     for part in ("stub", "reference", "tests"):
         if not (folder / part).is_dir():
             problems.append(
@@ -70,8 +84,44 @@ def load_library(folder: Path) -> CodingTask:
             "gate": list(gate),
             "stub": folders["stub"],
             "reference_files": folders["reference"],
+            "project_files": folders["project"],
+            **install,
         },
     )
+
+
+def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """install, pip, src_dir and test_dir of a library installed as a distribution ({} for the others)."""
+    if data.get("install") is None:
+        return {}
+    keys: dict[str, Any] = {
+        "source": data.get("source") if isinstance(data.get("source"), dict) else {},
+        "install": data["install"],
+        "pip": data.get("pip", []),
+        "pip_version": data.get("pip_version"),
+    }
+    if keys["pip_version"] is not None and not isinstance(keys["pip_version"], str):
+        problems.append(
+            Problem(path, key="pip_version", found=repr(keys["pip_version"]), expected='e.g. "24.0"')
+        )
+    if not isinstance(keys["install"], str) or not keys["install"].startswith("pip "):
+        problems.append(
+            Problem(path, key="install", found=repr(keys["install"]), expected="a `pip …` command")
+        )
+    if not isinstance(keys["pip"], list) or not all(isinstance(p, str) for p in keys["pip"]):
+        problems.append(Problem(path, key="pip", found=repr(keys["pip"]), expected="a list of requirements"))
+    for key in ("test_ids", "uncollected_ids"):  # published ids; those of them the reference lacks
+        ids = data.get(key)
+        if ids is not None:
+            if not isinstance(ids, list) or not all(isinstance(i, str) and "::" in i for i in ids):
+                problems.append(Problem(path, key=key, found=repr(ids)[:60], expected="a list of pytest ids"))
+            keys[key] = ids
+    for key, default in (("src_dir", data.get("package")), ("test_dir", "tests")):
+        value = data.get(key, default)
+        if not isinstance(value, str) or not value or value.startswith("/") or ".." in value.split("/"):
+            problems.append(Problem(path, key=key, found=repr(value), expected="a folder of the project"))
+        keys[key] = value
+    return keys
 
 
 def load_library_tasks(folder: Path) -> tuple[CodingTask, ...]:

@@ -1246,6 +1246,10 @@ Score locally for the rest of this session?</source>
             <translation>пропущен</translation>
         </message>
         <message>
+            <source>failed as expected (xfail)</source>
+            <translation>ожидаемый отказ (xfail)</translation>
+        </message>
+        <message>
             <source>not run</source>
             <translation>не запускался</translation>
         </message>

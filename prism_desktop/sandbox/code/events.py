@@ -6,7 +6,7 @@ the events pipe, each carrying a proof (`mac`: HMAC-SHA256 of the event under th
 
     {"e": "declare", "name": N}           a test of the file (collection)
     {"e": "start", "name": N}             a test begins (the watchdog clock starts)
-    {"e": "end", "name": N, "status": "pass"|"fail"|"error"|"skipped"|"timeout", "message": M}
+    {"e": "end", "name": N, "status": "pass"|"xfail"|"fail"|"error"|"skipped"|"timeout", "message": M}
     {"e": "live", …as "end"}              node: how the test's body ended, which counts only when node's
                                           own verdict ("end") never arrives (the process was killed)
     {"e": "collect_error", "message": M}  the test files could not be loaded
@@ -33,7 +33,7 @@ SKIP_ENV = "PRISM_SKIP_TESTS"  # JSON list of test names the test process must n
 COLLECT_ENV = "PRISM_COLLECT"  # "1": declare the tests, run none (the collection pass with the reference)
 MESSAGE_CHARS = 1000
 LINE_BYTES = 4000  # under PIPE_BUF (4096): concurrent writers never interleave
-STATUSES = ("pass", "fail", "error", "skipped", "timeout")
+STATUSES = ("pass", "xfail", "fail", "error", "skipped", "timeout")
 
 
 def proof(secret: str, event: dict[str, Any]) -> str:

@@ -49,6 +49,7 @@ class CodeRunSpec:
     test_files: list[str] = field(default_factory=list)  # which of `files` are the task's hidden tests
     test_ids: list[str] = field(default_factory=list)  # the task's tests (from its reference): all that count
     collect_only: bool = False  # the collection pass: declare the tests of `test_files`, run none
+    image: str = ""  # a library's own image (library_images.py); "" = the language's image
 
 
 @dataclass
@@ -94,7 +95,9 @@ class CodeSuppression:
 class CodeTestOutcome:
     __test__ = False
     name: str
-    status: str  # "pass" | "fail" | "error" | "timeout" | "skipped" | "not_run"
+    # "pass" | "xfail" (failed as marked: counts as passed) | "fail" | "error" | "timeout" | "skipped"
+    # | "not_run"
+    status: str
     message: str = ""
     seconds: float | None = None
 

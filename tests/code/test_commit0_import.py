@@ -1,0 +1,147 @@
+"""A Commit-0 repository as Commit-0 publishes it (stub on commit0_combined, reference its parent) becomes
+a library task; installed as a distribution in its own image, `importlib.metadata.version()` answers
+(issue 29 A: copying the package folder left wcwidth's test_package_version failing)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from prism_desktop.scoring.code_level1 import counted_tests
+from prism_desktop.services.code_candidates import candidate_files, reference_answer
+from prism_desktop.services.code_level1 import CodeLevel1Runner, run_spec
+from prism_desktop.workspace.coding import CodingWorkspace
+from prism_desktop.workspace.commit0_repo import Commit0ImportError, Commit0Source, import_commit0_library
+
+REFERENCE = 'def double(x):\n    """Twice x."""\n    return 2 * x\n'
+STUB = 'def double(x):\n    """Twice x."""\n    raise NotImplementedError\n'
+TESTS = """import importlib.metadata
+import pytest
+from tinylib.core import double
+
+
+def test_version():
+    assert importlib.metadata.version("tinylib") == "1.2.3"
+
+
+def test_double():
+    assert double(4) == 8
+
+
+@pytest.mark.xfail(reason="documented limitation", strict=True)
+def test_known_gap():
+    assert double("a") == 2
+
+
+@pytest.mark.skip(reason="never runs")
+def test_skipped():
+    pass
+"""
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+
+def commit0_repo(root: Path) -> Path:
+    """A bare repository laid out as Commit-0's: the reference, then "Commit 0" on commit0_combined."""
+    work = root / "work"
+    (work / "src" / "tinylib").mkdir(parents=True)
+    (work / "tests").mkdir()
+    (work / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n'
+        '[project]\nname = "tinylib"\nversion = "1.2.3"\n'
+    )
+    (work / "README.md").symlink_to("docs.md")
+    (work / "docs.md").write_text("tinylib\n")
+    (work / "src" / "tinylib" / "__init__.py").write_text("")
+    (work / "src" / "tinylib" / "core.py").write_text(REFERENCE)
+    (work / "tests" / "test_core.py").write_text(TESTS)
+    _git(work, "init", "-q", "-b", "main")
+    _git(work, "-c", "user.email=t@t", "-c", "user.name=t", "add", "-A")
+    _git(work, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "reference")
+    _git(work, "checkout", "-qb", "commit0_combined")
+    (work / "src" / "tinylib" / "core.py").write_text(STUB)
+    _git(work, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qam", "Commit 0")
+    subprocess.run(["git", "clone", "-q", "--bare", str(work), str(root / "bare")], check=True)
+    return root / "bare"
+
+
+def test_import_reads_stub_reference_tests_and_project(tmp_path: Path) -> None:
+    imported = import_commit0_library(Commit0Source(commit0_repo(tmp_path)), tmp_path / "ws" / "libraries")
+    folder = imported.folder
+    assert (imported.package, imported.src_dir) == ("tinylib", "src/tinylib")
+    assert (folder / "stub/src/tinylib/core.py").read_text() == STUB
+    assert (folder / "reference/src/tinylib/core.py").read_text() == REFERENCE
+    assert (folder / "tests/test_core.py").read_text() == TESTS
+    assert (folder / "project/README.md").read_text() == "tinylib\n"  # a symlink, read as its target
+    data = json.loads((folder / "library.json").read_text())
+    assert data["install"] == "pip install -e ." and data["test_count"] is None
+    assert (
+        data["source"]["stub_ref"] == "commit0_combined"
+        and data["source"]["reference_ref"] == "commit0_combined^"
+    )
+
+
+def test_import_says_which_ref_is_missing(tmp_path: Path) -> None:
+    with pytest.raises(Commit0ImportError, match="stub ref 'nope'"):
+        import_commit0_library(Commit0Source(commit0_repo(tmp_path), stub_ref="nope"), tmp_path / "libs")
+
+
+@pytest.mark.usefixtures("engine")
+def test_installed_library_answers_its_version_and_xfail_counts(tmp_path: Path) -> None:
+    from prism_desktop.cli.commit0_command import _build
+
+    imported = import_commit0_library(Commit0Source(commit0_repo(tmp_path)), tmp_path / "ws" / "libraries")
+    assert _build(imported.folder) == 0  # PyPI at build time (setuptools for the editable install)
+    workspace = CodingWorkspace.open(tmp_path / "ws")
+    task = workspace.task("lib_tinylib")
+    assert task.test_count == 4  # the ids the reference collects from the hidden tests
+    runner = CodeLevel1Runner.open(workspace, tasks=[task])
+    files, candidates, problem = candidate_files(task, reference_answer(task) or "")
+    assert problem is None and files is not None and runner.test_ids is not None
+    ids = runner.test_ids.ids(task)  # collected from the hidden tests with the reference
+    result = runner.backend.run(run_spec(task, files, candidates, "1", ids))
+    statuses = {t.name.split("::")[-1]: t.status for t in result.tests or []}
+    assert statuses == {"test_version": "pass", "test_double": "pass", "test_known_gap": "xfail",
+                        "test_skipped": "skipped"}  # fmt: skip
+    stub = runner.backend.run(run_spec(task, dict(task.extra["stub"]), candidates, "2", ids))
+    assert {t.name.split("::")[-1]: t.status for t in stub.tests or []}["test_double"] == "fail"
+
+
+def test_published_test_ids_read_plain_or_bzip2(tmp_path: Path) -> None:
+    import bz2
+
+    from prism_desktop.workspace.commit0_repo import read_test_ids
+
+    ids = "tests/test_core.py::test_version\ntests/test_core.py::test_double\n"
+    (tmp_path / "ids.bz2").write_bytes(bz2.compress(ids.encode()))
+    (tmp_path / "ids.txt").write_text(ids)
+    assert read_test_ids(tmp_path / "ids.bz2") == read_test_ids(tmp_path / "ids.txt") == ids.split()
+    (tmp_path / "bad.txt").write_text("not an id\n")
+    with pytest.raises(Commit0ImportError, match="one pytest id"):
+        read_test_ids(tmp_path / "bad.txt")
+
+
+@pytest.mark.usefixtures("engine")
+def test_published_ids_are_what_runs_and_counts(tmp_path: Path) -> None:
+    """A collected test Commit-0 leaves out of its ids (here the skip) is neither run nor counted."""
+    from prism_desktop.cli.commit0_command import _build
+
+    published = ["tests/test_core.py::test_version", "tests/test_core.py::test_double"]
+    source = Commit0Source(commit0_repo(tmp_path), test_ids=published)
+    imported = import_commit0_library(source, tmp_path / "ws" / "libraries")
+    assert _build(imported.folder) == 0
+    task = CodingWorkspace.open(tmp_path / "ws").task("lib_tinylib")
+    assert task.test_count == 2
+    runner = CodeLevel1Runner.open(CodingWorkspace.open(tmp_path / "ws"), tasks=[task])
+    files, candidates, _ = candidate_files(task, reference_answer(task) or "")
+    assert files is not None and runner.test_ids is not None
+    result = runner.backend.run(run_spec(task, files, candidates, "1", runner.test_ids.ids(task)))
+    assert len(result.tests or []) == 4  # the files of the published ids run whole
+    counted = counted_tests(task, result.tests or [])
+    assert sorted(t.name for t in counted) == sorted(published)
+    assert all(t.status == "pass" for t in counted)
