@@ -130,7 +130,8 @@ def test_screenshot_names_the_users_store_and_prints_no_qt_noise(
 
 
 def test_readme_command_table_lists_every_command() -> None:
-    rows = re.findall(r"^\| `([a-z][a-z0-9]*(?: [a-z]+)?)", (REPO / "README.md").read_text(encoding="utf-8"), re.M)
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z][a-z0-9]*(?: [a-z]+)?)", readme, re.M)
     listed = {row.split()[0] if row.split()[0] != "bsl" else row for row in rows}
     for command in cli_main.COMMANDS:
         assert " ".join(command.words) in listed, f"README's command table lacks `{command.words}`"
