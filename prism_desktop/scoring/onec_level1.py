@@ -20,11 +20,18 @@ from prism_desktop.sandbox.spec import BRunMeasurement, RunResult
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.level1 import FAILED_GENERATION, candidate_stop
+from prism_desktop.scoring.reasons import (
+    GENERATION_FAILED,
+    ONEC_AXIS_NOT_APPLICABLE,
+    SANDBOX_ENDED,
+    SANDBOX_ENDED_WITH_DETAIL,
+    SANDBOX_STOPPED_BEFORE_RESULT,
+    TASK_SETUP_FAILED,
+)
 from prism_desktop.workspace.results import Generation
 
 S_COMPILED, S_REJECTED, S_NO_FUNCTION = 10, 2, 0
 AXES = ("S", "M", "O", "P")
-NOT_APPLICABLE = "ось {axis} не оценивается для задач 1C Code Bench (только S и M)"
 
 
 def _not_measured(reason: str) -> dict[str, AxisScore]:
@@ -33,26 +40,26 @@ def _not_measured(reason: str) -> dict[str, AxisScore]:
 
 def axis_scores(generation: Generation, result: RunResult | None) -> dict[str, AxisScore]:
     if generation.success is False:
-        return _not_measured(f"{FAILED_GENERATION}: {(generation.error or FAILED_GENERATION)[:200]}")
+        return _not_measured(GENERATION_FAILED.text(error=(generation.error or FAILED_GENERATION)[:200]))
     run = result.b_run if result is not None else None
     stop = candidate_stop(result)
     if run is None and stop is not None:
         # The sandbox stopped the run for what the answer did before the harness wrote its result:
         # not solved (M = 0, never N/A). Whether it compiled was not recorded (S N/A); Compile Rate
         # counts it as compiled, since no compile failure was (docs/multi-sample.md, as in category B).
-        reason = f"не измерено: песочница остановила прогон до записи результата ({stop})"
+        reason = SANDBOX_STOPPED_BEFORE_RESULT.text(stop=stop)
         return {
             "S": AxisScore.not_measured(reason),
             "M": AxisScore(0, {"status": "stopped", "passed": 0, "total": 1, "solved": False, "log": stop}),
         }
     if result is None or run is None:
-        why = f": {result.infra_detail[:200]}" if result is not None and result.infra_detail else ""
         status = result.status if result is not None else "not run"
-        return _not_measured(f"не измерено: песочница завершилась со статусом {status}{why}")
+        if result is not None and result.infra_detail:
+            detail = result.infra_detail[:200]
+            return _not_measured(SANDBOX_ENDED_WITH_DETAIL.text(status=status, detail=detail))
+        return _not_measured(SANDBOX_ENDED.text(status=status))
     if run.status == "infra_error":
-        return _not_measured(
-            f"не измерено: задача или эмулятор не подготовили запуск: {(run.infra_detail or '')[:200]}"
-        )
+        return _not_measured(TASK_SETUP_FAILED.text(detail=(run.infra_detail or "")[:200]))
     if run.status == "no_result":  # a limit stopped the candidate's own code: compiled, not solved
         return _scored(run, S_COMPILED, compiled=True, status="no_result")
     if run.status == "no_entry":
@@ -82,7 +89,7 @@ def score_onec_run(generation: Generation, result: RunResult | None) -> dict[str
     """One auto-file run object: {run_index, response_hash, scores{S,M,O,P,Q}, bands, detail}."""
     results = axis_scores(generation, result)
     for axis in ("O", "P"):
-        results[axis] = AxisScore.not_measured(NOT_APPLICABLE.format(axis=axis))
+        results[axis] = AxisScore.not_measured(ONEC_AXIS_NOT_APPLICABLE.text(axis=axis))
     scores: dict[str, float | int | None] = {axis: results[axis].score for axis in AXES}
     scores["Q"] = scores["M"]
     stored_hash = generation.response_hash

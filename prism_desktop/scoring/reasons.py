@@ -31,6 +31,11 @@ CODE_AXIS_NOT_APPLICABLE: Final = Reason(
     "ось {axis} не оценивается для задач на Python, TypeScript и Go (только S и M)",
     "axis {axis} is not scored on Python, TypeScript and Go tasks (S and M only)",
 )
+ONEC_AXIS_NOT_APPLICABLE: Final = Reason(
+    "onec_axis_not_applicable",
+    "ось {axis} не оценивается для задач 1C Code Bench (только S и M)",
+    "axis {axis} is not scored on 1C Code Bench tasks (S and M only)",
+)
 AXIS_NOT_IN_CATEGORY_A: Final = Reason(
     "axis_not_in_category_a",
     "ось {axis} не оценивается для категории A",
@@ -58,6 +63,16 @@ SANDBOX_ENDED: Final = Reason(
     "sandbox_ended",
     "не измерено: песочница завершилась со статусом {status}",
     "not measured: the sandbox ended with status {status}",
+)
+SANDBOX_STOPPED_BEFORE_RESULT: Final = Reason(
+    "sandbox_stopped_before_result",
+    "не измерено: песочница остановила прогон до записи результата ({stop})",
+    "not measured: the sandbox stopped the run before its result was written ({stop})",
+)
+TASK_SETUP_FAILED: Final = Reason(
+    "task_setup_failed",
+    "не измерено: задача или эмулятор не подготовили запуск: {detail}",
+    "not measured: the task or the emulator could not set the run up: {detail}",
 )
 NO_MEASUREMENT: Final = tuple(
     Reason(
@@ -118,12 +133,15 @@ PATCH_NOT_APPLIED: Final = Reason(
 # Tried in this order: a sentence that extends another comes first.
 REASONS: Final = (
     CODE_AXIS_NOT_APPLICABLE,
+    ONEC_AXIS_NOT_APPLICABLE,
     AXIS_NOT_IN_CATEGORY_A,
     GENERATION_FAILED,
     NOT_RUN,
     SANDBOX_ENDED_BEFORE_COMPILING,
     SANDBOX_ENDED_WITH_DETAIL,
     SANDBOX_ENDED,
+    SANDBOX_STOPPED_BEFORE_RESULT,
+    TASK_SETUP_FAILED,
     *NO_MEASUREMENT,
     NO_HIDDEN_TESTS,
     NO_EXECUTION_KIT,

@@ -85,3 +85,28 @@ def test_1c_missing_measurements_are_known_sentences(leg: str) -> None:
     ]
     for text in texts:
         assert reasons.parse(text) is not None, text
+
+
+def test_1c_code_bench_runs_store_known_sentences() -> None:
+    """The 1C Code Bench scorer writes the same kind of reasons from the same table, so the interface
+    shows them in its language (it showed the Russian sentence in the English window)."""
+    from prism_desktop.sandbox.spec import BRunMeasurement
+    from prism_desktop.scoring import onec_level1
+
+    setup_failed = _result("ok", b_run=BRunMeasurement(status="infra_error", infra_detail="bad fixtures"))
+    engine_gone = _result("infra_error", infra_detail="x")
+    runs = {
+        "not applicable": (onec_level1.score_onec_run(_generation(), _result("ok")), "O"),
+        "failed call": (onec_level1.score_onec_run(_generation(success=False, error="HTTP 500"), None), "S"),
+        "sandbox ended": (onec_level1.score_onec_run(_generation(), engine_gone), "M"),
+        "not run": (onec_level1.score_onec_run(_generation(), None), "S"),
+        "stopped": (onec_level1.score_onec_run(_generation(), _result("timeout")), "S"),
+        "setup failed": (onec_level1.score_onec_run(_generation(), setup_failed), "M"),
+    }  # fmt: skip
+    stored = {name: _reason(run, axis) for name, (run, axis) in runs.items()}
+    assert stored["not applicable"] == "ось O не оценивается для задач 1C Code Bench (только S и M)"
+    assert stored["failed call"] == "генерация не удалась: HTTP 500"
+    assert stored["sandbox ended"] == "не измерено: песочница завершилась со статусом infra_error: x"
+    assert stored["setup failed"] == "не измерено: задача или эмулятор не подготовили запуск: bad fixtures"
+    for name, text in stored.items():
+        assert reasons.parse(text) is not None, f"{name}: {text!r} is no sentence of reasons.py"

@@ -3054,6 +3054,18 @@ Score locally for the rest of this session?</source>
             <source>not measured: no 1C run measurement</source>
             <translation>не измерено: нет замера прогона в 1С</translation>
         </message>
+        <message>
+            <source>axis {axis} is not scored on 1C Code Bench tasks (S and M only)</source>
+            <translation>ось {axis} не оценивается для задач 1C Code Bench (только S и M)</translation>
+        </message>
+        <message>
+            <source>not measured: the sandbox stopped the run before its result was written ({stop})</source>
+            <translation>не измерено: песочница остановила прогон до записи результата ({stop})</translation>
+        </message>
+        <message>
+            <source>not measured: the task or the emulator could not set the run up: {detail}</source>
+            <translation>не измерено: задача или эмулятор не подготовили запуск: {detail}</translation>
+        </message>
     </context>
     <context>
         <name>QuitGuard</name>
