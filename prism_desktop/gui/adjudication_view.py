@@ -232,7 +232,7 @@ class AdjudicationDialog(QDialog):
             tr(
                 "Nothing to settle: no run of this session has grades more than %1 step(s) apart. "
                 "Adjudication needs the same run graded by two or more experts who disagree. What to do: "
-                "%2 (prism-desktop session assign); their disagreements appear here."
+                "%2 (a team: prism-desktop session create … --experts); their disagreements appear here."
             )
             .replace("%1", str(distance))
             .replace("%2", todo)

@@ -399,8 +399,9 @@ class AgreementDialog(LanguageAware, QDialog):
             tr(
                 "Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 "
                 "experts grading the same runs. What to do: let another expert grade this session's runs "
-                "(Review → Calibration sessions…, or prism-desktop session assign), or import their expert "
-                "file; then press Compute. Until then the figures stay empty and nothing can be Verified."
+                "(Review → Calibration sessions…; a team: prism-desktop session create … --experts), "
+                "or import their expert file; then press Compute. Until then the figures stay empty and "
+                "nothing can be Verified."
             )
             .replace("%1", str(len(result.experts)))
             .replace("%2", ", ".join(result.experts) or tr("none"))

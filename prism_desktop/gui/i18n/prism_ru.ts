@@ -1905,8 +1905,8 @@ Score locally for the rest of this session?</source>
             <translation>категория %1: не Verified</translation>
         </message>
         <message>
-            <source>Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 experts grading the same runs. What to do: let another expert grade this session's runs (Review → Calibration sessions…, or prism-desktop session assign), or import their expert file; then press Compute. Until then the figures stay empty and nothing can be Verified.</source>
-            <translation>Эту сессию оценили экспертов: %1 (%2). Для согласия нужен консенсус: не меньше %3 экспертов, оценивших одни и те же прогоны. Что сделать: дайте другому эксперту оценить прогоны этой сессии (Проверка → Калибровочные сессии… или prism-desktop session assign) или импортируйте его файл эксперта; затем нажмите «Вычислить». До тех пор показатели пусты и ничего не может быть Verified.</translation>
+            <source>Only %1 expert(s) graded this session (%2). Agreement needs a consensus: at least %3 experts grading the same runs. What to do: let another expert grade this session's runs (Review → Calibration sessions…; a team: prism-desktop session create … --experts), or import their expert file; then press Compute. Until then the figures stay empty and nothing can be Verified.</source>
+            <translation>Эту сессию оценили экспертов: %1 (%2). Для согласия нужен консенсус: не меньше %3 экспертов, оценивших одни и те же прогоны. Что сделать: дайте другому эксперту оценить прогоны этой сессии (Проверка → Калибровочные сессии…; для команды: prism-desktop session create … --experts) или импортируйте его файл эксперта; затем нажмите «Вычислить». До тех пор показатели пусты и ничего не может быть Verified.</translation>
         </message>
         <message>
             <source>else → %1</source>
@@ -2768,8 +2768,8 @@ Score locally for the rest of this session?</source>
             <translation>дайте второму эксперту оценить прогоны этой сессии</translation>
         </message>
         <message>
-            <source>Nothing to settle: no run of this session has grades more than %1 step(s) apart. Adjudication needs the same run graded by two or more experts who disagree. What to do: %2 (prism-desktop session assign); their disagreements appear here.</source>
-            <translation>Разбирать нечего: ни в одном прогоне этой сессии оценки не расходятся больше чем на %1 ступ. Для арбитража нужен прогон, который оценили два или больше эксперта и разошлись. Что сделать: %2 (prism-desktop session assign); их расхождения появятся здесь.</translation>
+            <source>Nothing to settle: no run of this session has grades more than %1 step(s) apart. Adjudication needs the same run graded by two or more experts who disagree. What to do: %2 (a team: prism-desktop session create … --experts); their disagreements appear here.</source>
+            <translation>Разбирать нечего: ни в одном прогоне этой сессии оценки не расходятся больше чем на %1 ступ. Для арбитража нужен прогон, который оценили два или больше эксперта и разошлись. Что сделать: %2 (для команды: prism-desktop session create … --experts); их расхождения появятся здесь.</translation>
         </message>
         <message>
             <source>Close</source>
