@@ -20,8 +20,8 @@ from typing import Any
 from prism_desktop import __version__
 from prism_desktop.sandbox.code.spec import CodeRunResult, CodeTestOutcome
 from prism_desktop.scoring.axis_score import AxisScore
-from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.reasons import CODE_AXIS_NOT_APPLICABLE
+from prism_desktop.scoring.sm_run import sm_run_object
 from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.results import Generation
 
@@ -29,9 +29,7 @@ RUNNER_INSTRUMENT = f"prism-code-runner {__version__}"
 PASSED = ("pass", "xfail")  # as Commit-0 counts: passed + xfailed; a skipped test is not passed
 S_CLEAN, S_WARNINGS, S_REJECTED, S_NO_CODE = 10, 8, 2, 0
 M_DECIMALS = 2
-AXES = ("S", "M", "O", "P")
 FAILED_GENERATION = "генерация не удалась"
-NOT_APPLICABLE = CODE_AXIS_NOT_APPLICABLE.stored  # shown in the interface's language (reasons.py)
 
 
 def instrument(result: CodeRunResult) -> str:
@@ -158,17 +156,4 @@ def score_code_run(
 ) -> dict[str, Any]:
     """One auto-file run object: {run_index, response_hash, scores{S,M,O,P,Q}, bands, detail}."""
     results = axis_scores(task, generation, code_problem, result)
-    for axis in ("O", "P"):
-        results[axis] = AxisScore.not_measured(NOT_APPLICABLE.format(axis=axis))
-    scores: dict[str, float | int | None] = {axis: results[axis].score for axis in AXES}
-    scores["Q"] = scores["M"]
-    stored_hash = generation.response_hash
-    if not stored_hash and generation.success is not False:
-        stored_hash = response_hash(generation.response, success=generation.success)
-    return {
-        "run_index": generation.run_index,
-        "response_hash": stored_hash,
-        "scores": scores,
-        "bands": {"M": None, "P": None},
-        "detail": {axis: r.detail for axis, r in results.items() if r.detail is not None},
-    }
+    return sm_run_object(generation, results, CODE_AXIS_NOT_APPLICABLE)

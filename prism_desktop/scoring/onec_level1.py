@@ -18,7 +18,6 @@ from typing import Any
 
 from prism_desktop.sandbox.spec import BRunMeasurement, RunResult
 from prism_desktop.scoring.axis_score import AxisScore
-from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.level1 import FAILED_GENERATION, candidate_stop
 from prism_desktop.scoring.reasons import (
     GENERATION_FAILED,
@@ -28,10 +27,10 @@ from prism_desktop.scoring.reasons import (
     SANDBOX_STOPPED_BEFORE_RESULT,
     TASK_SETUP_FAILED,
 )
+from prism_desktop.scoring.sm_run import sm_run_object
 from prism_desktop.workspace.results import Generation
 
 S_COMPILED, S_REJECTED, S_NO_FUNCTION = 10, 2, 0
-AXES = ("S", "M", "O", "P")
 
 
 def _not_measured(reason: str) -> dict[str, AxisScore]:
@@ -87,18 +86,4 @@ def _scored(run: BRunMeasurement, s: int, *, compiled: bool, status: str) -> dic
 
 def score_onec_run(generation: Generation, result: RunResult | None) -> dict[str, Any]:
     """One auto-file run object: {run_index, response_hash, scores{S,M,O,P,Q}, bands, detail}."""
-    results = axis_scores(generation, result)
-    for axis in ("O", "P"):
-        results[axis] = AxisScore.not_measured(ONEC_AXIS_NOT_APPLICABLE.text(axis=axis))
-    scores: dict[str, float | int | None] = {axis: results[axis].score for axis in AXES}
-    scores["Q"] = scores["M"]
-    stored_hash = generation.response_hash
-    if not stored_hash and generation.success is not False:
-        stored_hash = response_hash(generation.response, success=generation.success)
-    return {
-        "run_index": generation.run_index,
-        "response_hash": stored_hash,
-        "scores": scores,
-        "bands": {"M": None, "P": None},
-        "detail": {axis: r.detail for axis, r in results.items() if r.detail is not None},
-    }
+    return sm_run_object(generation, axis_scores(generation, result), ONEC_AXIS_NOT_APPLICABLE)
