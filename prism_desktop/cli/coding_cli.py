@@ -112,7 +112,7 @@ def score_coding(root: Path, args: argparse.Namespace, on_progress: object = Non
 
 def print_code_images() -> None:
     """One line per code-task image (sandbox status)."""
-    from prism_desktop.sandbox.code.spec import LANGUAGES
+    from prism_desktop.runs.code import LANGUAGES
     from prism_desktop.sandbox.code_images import code_image
     from prism_desktop.sandbox.image import connect
 
@@ -126,7 +126,7 @@ def print_code_images() -> None:
 def code_languages(wanted: list[str], present: Callable[[str], bool]) -> list[str]:
     """The languages whose code image `sandbox build --code WANTED` builds, in LANGUAGES' order:
     "all", "missing" (also what `--code` alone means) or the languages named."""
-    from prism_desktop.sandbox.code.spec import LANGUAGES
+    from prism_desktop.runs.code import LANGUAGES
 
     if "all" in wanted:
         return list(LANGUAGES)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec
 
 SandboxMode = Literal["auto", "docker", "local"]
 SANDBOX_MODES: tuple[str, ...] = ("auto", "docker", "local")

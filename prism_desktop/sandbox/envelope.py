@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.spec import RunResult, from_dict
+from prism_desktop.runs.onec import RunResult, from_dict
 
 ENVELOPE_FORMAT = "prism-desktop.sandbox.result/1"
 RESULT_FILE = "result.json"

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from prism_desktop.bsl.antipatterns import find_antipatterns
+from prism_desktop.bsl.candidate_text import detect_entry_point, strip_trailing_body
 from prism_desktop.bsl.checker import check_module
 from prism_desktop.bsl.engine import (
     ENGINE_NAME,
@@ -30,8 +31,7 @@ from prism_desktop.bsl.stdlib.collections import BslArray, BslStructure, BslValu
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, ExecutionLimit, values_equal
 from prism_desktop.bsl.values.numbers import norm
 from prism_desktop.bsl.values.presentation import literal
-from prism_desktop.sandbox.candidate_text import detect_entry_point, strip_trailing_body
-from prism_desktop.sandbox.spec import (
+from prism_desktop.runs.onec import (
     Diagnostic,
     Limits,
     PerfMeasurement,

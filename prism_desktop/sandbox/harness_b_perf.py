@@ -20,10 +20,11 @@ import secrets
 import time
 from collections.abc import Callable
 
+from prism_desktop.bsl.candidate_text import detect_entry_point
 from prism_desktop.bsl.values.base import ExecutionLimit
 from prism_desktop.platform.fixtures import FixtureError
 from prism_desktop.platform.grow import grow_fixtures
-from prism_desktop.sandbox.candidate_text import detect_entry_point
+from prism_desktop.runs.onec import PerfMeasurement, RunSpec, SizeOutcome
 from prism_desktop.sandbox.harness_a import _engine as engine_for
 from prism_desktop.sandbox.harness_b_modules import (
     CANDIDATE_MODULE,
@@ -38,7 +39,6 @@ from prism_desktop.sandbox.harness_b_modules import (
     revive_dates,
     run_tests_function,
 )
-from prism_desktop.sandbox.spec import PerfMeasurement, RunSpec, SizeOutcome
 
 PERF_RESULT = "PASSED=1;TOTAL=1;perf"
 NO_ENTRY = "в коде кандидата не найдено ни одной функции или процедуры"

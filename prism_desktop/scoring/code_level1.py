@@ -18,7 +18,7 @@ from dataclasses import asdict
 from typing import Any
 
 from prism_desktop import __version__
-from prism_desktop.sandbox.code.spec import CodeRunResult, CodeTestOutcome
+from prism_desktop.runs.code import CodeRunResult, CodeTestOutcome
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.reasons import CODE_AXIS_NOT_APPLICABLE
 from prism_desktop.scoring.sm_run import sm_run_object

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SizeOutcome, SyntaxMeasurement
+from prism_desktop.runs.onec import BRunMeasurement, PerfMeasurement, SizeOutcome, SyntaxMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON, detect_entry_point_a
 from prism_desktop.scoring.tables import evaluate

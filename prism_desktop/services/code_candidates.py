@@ -3,9 +3,9 @@ reference as a model would answer, and which of the task's files are its hidden 
 
 from __future__ import annotations
 
+from prism_desktop.runs.code import is_test_file
 from prism_desktop.sandbox.code.candidate import extract_code
 from prism_desktop.sandbox.code.library_candidate import PatchError, library_files
-from prism_desktop.sandbox.code.spec import is_test_file
 from prism_desktop.sandbox.library_images import (
     hidden_test_paths,
     installs_library,

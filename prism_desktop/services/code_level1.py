@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.runs.code import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.backend import SandboxUnavailable, cancel_token
-from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.library_images import installs_library, library_image
 from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run

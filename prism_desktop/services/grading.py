@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session
 
 from prism_desktop.review.dataset import machine_step
 from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
+from prism_desktop.runs.onec import RunResult
 from prism_desktop.sandbox.code.candidate import extract_code as extract_code_in
-from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (

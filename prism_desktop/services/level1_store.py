@@ -11,9 +11,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from prism_desktop.runs.code import CodeRunResult
+from prism_desktop.runs.onec import RunResult
 from prism_desktop.sandbox.backend import SandboxUnavailable
-from prism_desktop.sandbox.code.spec import CodeRunResult
-from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.services.code_level1 import CodeLevel1Runner
 from prism_desktop.services.level1 import Level1Runner
 from prism_desktop.services.level1_rows import level1_columns

@@ -1,6 +1,6 @@
-"""What crosses the sandbox boundary: a run spec in, measurements out. Plain dataclasses that
-serialise to JSON, imported by the host (scoring, services) and by the in-container worker alike,
-so this module must stay pure standard library."""
+"""A 1C run's types: the spec that goes into the sandbox, the measurements that come out. Plain
+dataclasses that serialise to JSON, imported by the host (scoring, services, the GUI) and by the
+in-container worker alike, so this module must stay pure standard library."""
 
 from __future__ import annotations
 
