@@ -42,7 +42,7 @@ def check_coding(root: Path, args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     languages: dict[str, int] = {}
     for task in workspace.tasks:
-        key = "library" if task.kind == "library" else task.language
+        key = task.task_kind.group(task)
         languages[key] = languages.get(key, 0) + 1
     counts = ", ".join(f"{name}: {n}" for name, n in sorted(languages.items()))
     print(f"coding workspace {workspace.root}: {len(workspace.tasks)} tasks ({counts})")
@@ -176,7 +176,7 @@ def report_coding(root: Path, args: argparse.Namespace) -> int:
             documents.append(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise CliError(f"{path}: not a readable auto file ({exc})") from exc
-    groups = {t.id: ("library" if t.kind == "library" else t.language, t.category) for t in workspace.tasks}
+    groups = {t.id: (t.task_kind.group(t), t.category) for t in workspace.tasks}
     rows = summarise_code(documents, groups)
     if args.json_out:
         write_json_atomic(Path(args.json_out), {"rows": rows})

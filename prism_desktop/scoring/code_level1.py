@@ -134,7 +134,7 @@ def axis_scores(
         reason = f"{FAILED_GENERATION}: {(generation.error or FAILED_GENERATION)[:200]}"
         return {"S": AxisScore.not_measured(reason), "M": AxisScore.not_measured(reason)}
     if code_problem is not None:
-        status = "apply_failed" if task.kind == "library" else "no_code"
+        status = task.task_kind.no_candidate_status
         detail = {"status": status, "reason": code_problem, "compiled": False}
         detail["instrument"] = RUNNER_INSTRUMENT
         return {

@@ -43,7 +43,7 @@ def run_spec(
         files={**task_files, **files},
         candidate_files=candidates,
         limits=limits,
-        gate=[str(tool) for tool in task.extra.get("gate", [])] if task.kind == "library" else [],
+        gate=task.task_kind.gate(task),
         test_files=test_files,
         test_ids=list(test_ids),
         image=image,

@@ -21,6 +21,7 @@ from typing import Any
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .json_input import read_json_object
 from .paths import links_leaving
+from .task_kinds import TASK_KINDS, TaskKind
 
 DATASET_DIR = "dataset"
 TESTS_DIR = "tests"
@@ -61,12 +62,17 @@ class CodingTask:
     path: Path  # the task's JSON file
     reference: str | None
     tests: dict[str, str]  # relative path -> text: the whole tests/<task_id>/ folder
-    kind: str = "code"  # "code" | "library"
+    kind: str = "code"  # a name of TASK_KINDS: "code" | "library"
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def source_file(self) -> str:
         return SOURCE_FILES[self.language]
+
+    @property
+    def task_kind(self) -> TaskKind:
+        """What differs between a function task and a library task (task_kinds.py)."""
+        return TASK_KINDS[self.kind]
 
 
 def is_coding_workspace(root: Path) -> bool:

@@ -11,7 +11,7 @@ import pytest
 from prism_desktop.runs.code import CodeRunResult, CompileMeasurement
 from prism_desktop.runs.onec import RunResult
 from prism_desktop.scoring import code_level1, level1, reasons
-from prism_desktop.workspace.coding_bench import open_workspace
+from prism_desktop.services.benchmark_kinds import open_workspace
 from prism_desktop.workspace.results import Generation
 
 REPO = Path(__file__).resolve().parents[2]
