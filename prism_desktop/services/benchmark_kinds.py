@@ -69,6 +69,7 @@ class BenchmarkKind:
     score_level1: Level1Entry
     panes: Callable[[Workspace, str, str, str, dict[str, Any] | None], RunPanes]  # task, answer, code, auto
     measured_code: Callable[[str, str, str | None], str]  # (answer, run category, language) -> code
+    debugs: bool = False  # the Debug tab runs its tasks' 1C code on the BSL engine (PRISM's only)
 
 
 def _onec_panes(
@@ -142,10 +143,14 @@ def _is_coding(root: Path) -> bool:
     return not (root / "metrics").is_dir() and is_coding_workspace(root)
 
 
-PRISM = BenchmarkKind("prism", _is_prism, Workspace.open, _score_prism, _onec_panes, _onec_code)
+PRISM = BenchmarkKind("prism", _is_prism, Workspace.open, _score_prism, _onec_panes, _onec_code, debugs=True)
 KINDS: tuple[BenchmarkKind, ...] = (  # detection order: the first kind that recognises a folder
     BenchmarkKind(
-        "1c-code-bench", is_onec_bench_workspace, OneCBenchView.open, _score_onec_bench, _onec_panes,
+        "1c-code-bench",
+        is_onec_bench_workspace,
+        OneCBenchView.open,
+        _score_onec_bench,
+        _onec_panes,
         _onec_code,
     ),
     BenchmarkKind("coding", _is_coding, CodingBenchWorkspace.open, _score_coding, _code_panes, _coding_code),

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from prism_desktop.services.code_candidates import reference_answer
 from prism_desktop.services.code_level1 import CodeLevel1Runner
 from prism_desktop.services.code_test_ids import TestListError
-from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
+from prism_desktop.workspace.coding import CodingTask
+from prism_desktop.workspace.coding_bank import CodingWorkspace
 from prism_desktop.workspace.results import Generation
 
 

@@ -11,7 +11,8 @@ import hashlib
 from functools import partial
 from pathlib import Path
 
-from .coding import LANGUAGES, CodingTask, CodingWorkspace, load_coding_bank
+from .coding import LANGUAGES, CodingTask
+from .coding_bank import CodingWorkspace, load_coding_bank
 from .errors import Problem, ProblemCollector
 from .protocol import (
     AxisDefinition,

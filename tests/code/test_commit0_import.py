@@ -13,7 +13,7 @@ import pytest
 from prism_desktop.scoring.code_level1 import counted_tests
 from prism_desktop.services.code_candidates import candidate_files, reference_answer
 from prism_desktop.services.code_level1 import CodeLevel1Runner, run_spec
-from prism_desktop.workspace.coding import CodingWorkspace
+from prism_desktop.workspace.coding_bank import CodingWorkspace
 from prism_desktop.workspace.commit0_repo import Commit0ImportError, Commit0Source, import_commit0_library
 
 REFERENCE = 'def double(x):\n    """Twice x."""\n    return 2 * x\n'
