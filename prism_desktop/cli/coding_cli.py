@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliError, existing_files
-from prism_desktop.cli.score_command import pick_runs
+from prism_desktop.cli.run_filters import pick_runs
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.code_level1 import score_code_experiment
 from prism_desktop.services.code_reference_check import check_code_references
