@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.vocabulary import axis_applies
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.results import ScoredRun, ScoreFile
 
@@ -39,7 +40,7 @@ def expert_score_problem(
             found=json.dumps(score),
             expected=f"an expert step, one of {', '.join(map(str, STEPS))}",
         )
-    if axis == "P" and category != "B":
+    if not axis_applies(axis, category or ""):
         return Problem(
             path,
             key=key,
