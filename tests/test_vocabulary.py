@@ -3,6 +3,7 @@ and without a protocol) and the expert's scale, which must be the constitution's
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,18 @@ def test_axis_applies_is_membership_of_applicable_axes(category: str) -> None:
     for axis in AXES:
         assert axis_applies(axis, category) == (axis in applicable_axes(category))
         assert axis_applies(axis, category, l2) == (axis in applicable_axes(category, l2))
+
+
+def test_the_domains_words_are_imported_from_the_vocabulary_not_from_the_orm() -> None:
+    """store/models names the vocabulary for its table constraints; every other module (the GUI
+    above all) takes the words from vocabulary.py, so the ORM module is not their home."""
+    words = {"AXES", "GRADE_AXES", "GRADE_STEPS", "CATEGORIES", "DEFAULT_APPLICABLE"}
+    package = Path(__file__).resolve().parents[1] / "prism_desktop"
+    offenders = []
+    for path in sorted(package.rglob("*.py")):
+        if path.parent.name == "store":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "prism_desktop.store.models":
+                offenders += [f"{path.relative_to(package)}: {a.name}" for a in node.names if a.name in words]
+    assert offenders == []

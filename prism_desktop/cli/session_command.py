@@ -21,7 +21,8 @@ from prism_desktop.cli.common import (
 from prism_desktop.services import sessions, team_sessions
 from prism_desktop.services.annotations import flagged_runs
 from prism_desktop.store import Store
-from prism_desktop.store.models import GRADE_AXES, GRADE_STEPS, OVERLAPS
+from prism_desktop.store.models import OVERLAPS
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -77,7 +78,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     settle = add_command(commands, "adjudicate", _adjudicate, help="record the consensus step of a run axis")
     settle.add_argument("session", type=positive_int, metavar="SESSION")
     settle.add_argument("--run", type=positive_int, required=True, help="the run id")
-    settle.add_argument("--axis", required=True, choices=GRADE_AXES)
+    settle.add_argument("--axis", required=True, choices=AXES)
     settle.add_argument("--step", type=int, required=True, choices=GRADE_STEPS)
     settle.add_argument("--rationale", required=True, help="why this step is the consensus")
     settle.add_argument("--as", dest="adjudicator", required=True, help="the adjudicator's expert id")

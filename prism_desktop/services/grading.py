@@ -25,7 +25,6 @@ from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (
-    GRADE_AXES,
     Experiment,
     Expert,
     Grade,
@@ -37,7 +36,7 @@ from prism_desktop.store.models import (
     WorkspaceSnapshot,
     utcnow,
 )
-from prism_desktop.vocabulary import GRADE_STEPS
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
 from prism_desktop.workspace.protocol import L2Protocol
 
 # Our own scoring is newer than an imported auto file of the same run, so it is shown first.
@@ -233,9 +232,9 @@ def machine_steps(auto_run: dict[str, Any] | None) -> dict[str, int | None]:
     """The machine's step per axis as it is compared with an expert: S and O as stored, M and P
     from `bands`. None where not measured."""
     if auto_run is None:
-        return dict.fromkeys(GRADE_AXES)
+        return dict.fromkeys(AXES)
     scores, bands = auto_run.get("scores") or {}, auto_run.get("bands") or {}
-    return {axis: machine_step(scores, bands, axis) for axis in GRADE_AXES}
+    return {axis: machine_step(scores, bands, axis) for axis in AXES}
 
 
 def _instrument(review: RunReview, axis: str, detail: dict[str, Any]) -> str | None:
@@ -253,7 +252,7 @@ def machine_axes(review: RunReview, l2: L2Protocol | None = None) -> list[Machin
     scores = (review.auto_run or {}).get("scores") or {}
     details = (review.auto_run or {}).get("detail") or {}
     verdicts: list[MachineAxis] = []
-    for axis in GRADE_AXES:
+    for axis in AXES:
         raw = details.get(axis)
         detail: dict[str, Any] = raw if isinstance(raw, dict) else {}
         if axis not in applicable:

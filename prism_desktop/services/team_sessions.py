@@ -36,8 +36,6 @@ from prism_desktop.services.grading import applicable_axes, fully_graded
 from prism_desktop.services.visibility import run_visibility
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (
-    GRADE_AXES,
-    GRADE_STEPS,
     OVERLAPS,
     Adjudication,
     Expert,
@@ -50,6 +48,7 @@ from prism_desktop.store.models import (
     SessionAssignment,
     SessionItem,
 )
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
 from prism_desktop.workspace.protocol import L2Protocol
 
 CONSENSUS_RULE_TEXT = "{rule} of the experts' steps; the adjudicated step where an adjudicator settled it"
@@ -443,7 +442,7 @@ def disagreements(
                     _adjudication_record(adjudication, experts),
                 )
             )
-        return sorted(found, key=lambda d: (order[d.run_id], GRADE_AXES.index(d.axis)))
+        return sorted(found, key=lambda d: (order[d.run_id], AXES.index(d.axis)))
 
 
 def _comment_text(
@@ -478,8 +477,8 @@ def adjudicate(
     version of the adjudication the adjudicator saw (0: none); if another adjudicator settled it
     differently meanwhile, EditConflict says who and nothing is overwritten. `l2`: the expert
     protocol, which says which axes a run's category has."""
-    if axis not in GRADE_AXES:
-        raise TeamError(f"axis: found {axis!r}, expected one of {', '.join(GRADE_AXES)}")
+    if axis not in AXES:
+        raise TeamError(f"axis: found {axis!r}, expected one of {', '.join(AXES)}")
     if step not in GRADE_STEPS:
         raise TeamError(f"step: found {step!r}, expected one of {', '.join(map(str, GRADE_STEPS))}")
     if not rationale.strip():
