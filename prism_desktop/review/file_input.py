@@ -12,7 +12,7 @@ from typing import Any
 
 from prism_desktop.vocabulary import axis_applies
 from prism_desktop.workspace.errors import Problem, WorkspaceError
-from prism_desktop.workspace.results import ScoredRun, ScoreFile
+from prism_desktop.workspace.results import ScoredRun, ScoreFile, same_answer
 
 from .dataset import AXES, BAND_AXES, GradedRun, machine_step
 from .scale import STEPS
@@ -137,7 +137,7 @@ def graded_runs_from_files(
                     )
                 )
                 continue
-            if run.response_hash and machine.response_hash and run.response_hash != machine.response_hash:
+            if not same_answer(run.response_hash, machine.response_hash):
                 problems.append(
                     Problem(
                         expert.path,

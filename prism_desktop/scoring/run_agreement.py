@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from prism_desktop.vocabulary import axis_applies
-from prism_desktop.workspace.results import ScoredRun
+from prism_desktop.workspace.results import ScoredRun, same_answer
 
 AXES = ("S", "M", "O", "P")
 UNKNOWN_CATEGORY = "?"  # the category of a task the workspace does not know
@@ -249,11 +249,7 @@ def compare_runs(
         their_run = reference.get(key)
         if their_run is None:
             continue
-        if (
-            our_run.response_hash
-            and their_run.response_hash
-            and our_run.response_hash != their_run.response_hash
-        ):
+        if not same_answer(our_run.response_hash, their_run.response_hash):
             hash_differs.append(run_label(our_run))
             continue
         joined += 1

@@ -39,7 +39,7 @@ from prism_desktop.store.models import (
 from prism_desktop.vocabulary import AXES
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.results import Experiment as ExperimentFile
-from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile
+from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile, same_answer
 from prism_desktop.workspace.results_loader import SURROGATE_NOTE, read_json
 from prism_desktop.workspace.workspace import Workspace
 
@@ -361,7 +361,7 @@ def _match_runs(
                     expected=f"a run of experiment {score_file.experiment_id}",
                 )
             )
-        elif scored.response_hash and run.response_hash and scored.response_hash != run.response_hash:
+        elif not same_answer(scored.response_hash, run.response_hash):
             # The score belongs to another answer than the one stored under this key.
             problems.append(
                 Problem(
