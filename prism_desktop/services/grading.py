@@ -18,6 +18,7 @@ from sqlalchemy import Select, and_, case, func, or_, select
 from sqlalchemy.orm import Session
 
 from prism_desktop import vocabulary
+from prism_desktop.errors import InputError
 from prism_desktop.review.dataset import machine_step
 from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
 from prism_desktop.sandbox.code.candidate import extract_code as extract_code_in
@@ -44,7 +45,7 @@ _UNDOABLE = ("create", "update", "delete")
 SelectT = TypeVar("SelectT", bound=Select)
 
 
-class GradingError(ValueError):
+class GradingError(InputError, ValueError):
     """A grade the protocol does not allow (unknown axis, a step off the scale, P on category A)."""
 
 

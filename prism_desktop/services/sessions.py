@@ -19,6 +19,7 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
+from prism_desktop.errors import InputError
 from prism_desktop.services.grading import SOURCE_PREFERENCE, fully_graded
 from prism_desktop.store import Store
 from prism_desktop.store.models import Grade, Level1Result, ReviewSession, Run, SessionItem, SessionTask
@@ -28,7 +29,7 @@ DEFAULT_THRESHOLDS: Mapping[str, float] = {"high": 8.0, "acceptable": 5.0}
 UNSCORED = "unscored"
 
 
-class SessionError(ValueError):
+class SessionError(InputError, ValueError):
     """A session that cannot be created as asked (no runs, a size out of range, a bad share)."""
 
 

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
+from prism_desktop.errors import InputError
 from prism_desktop.review.scale import STEP_INDEX
 from prism_desktop.services.grading import applicable_axes, fully_graded
 from prism_desktop.services.visibility import run_visibility
@@ -55,7 +56,7 @@ CONSENSUS_RULE_TEXT = "{rule} of the experts' steps; the adjudicated step where 
 SelectT = TypeVar("SelectT", bound=Select)
 
 
-class TeamError(ValueError):
+class TeamError(InputError, ValueError):
     """A team operation that cannot be done as asked; the message says what was expected."""
 
 
