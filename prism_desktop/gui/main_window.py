@@ -7,12 +7,13 @@ without stopping the others."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -30,26 +31,27 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.gui import window_layout
 from prism_desktop.gui.about import AboutDialog, open_log_folder
-from prism_desktop.gui.actions import install_main_actions
-from prism_desktop.gui.agreement_view import install_agreement_action
+from prism_desktop.gui.actions import MAIN_ACTIONS, MAIN_MENUS, WindowActions
+from prism_desktop.gui.adjudication_view import ADJUDICATION_ACTIONS
+from prism_desktop.gui.agreement_view import AGREEMENT_ACTIONS
 from prism_desktop.gui.app_workers import Background
-from prism_desktop.gui.ask_model_panel import install_ask_model
+from prism_desktop.gui.ask_model_panel import ask_model_panel
 from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
 from prism_desktop.gui.debug_view import DebugView
 from prism_desktop.gui.filters import FilterBar
 from prism_desktop.gui.focus_return import FocusReturn
-from prism_desktop.gui.generate_dialog import install_generate_action
-from prism_desktop.gui.hotkeys import HOTKEYS, Scope
+from prism_desktop.gui.generate_dialog import GENERATE_ACTIONS
 from prism_desktop.gui.i18n import Translations, effective_language
-from prism_desktop.gui.models_view import install_models_action
-from prism_desktop.gui.quit_guard import QuitGuard
+from prism_desktop.gui.models_view import MODELS_ACTIONS
+from prism_desktop.gui.quit_guard import QuitGuard, losses
 from prism_desktop.gui.review_view import ReviewView
 from prism_desktop.gui.runs_model import RunsTableModel
 from prism_desktop.gui.runs_view import RunsView
 from prism_desktop.gui.scoring_panel import ScoringPanel, sandbox_text
 from prism_desktop.gui.sessions_dialog import SessionsDialog
 from prism_desktop.gui.settings import AppSettings, SettingsDialog
-from prism_desktop.gui.team_panel import install_team_features
+from prism_desktop.gui.store_dialog import STORE_ACTIONS
+from prism_desktop.gui.team_panel import TEAM_ACTIONS, team_panel
 from prism_desktop.gui.window_status import Grader, WindowStatus
 from prism_desktop.locations import log_dir
 from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
@@ -66,12 +68,16 @@ from prism_desktop.services.runs_query import (
     session_verified_runs,
 )
 from prism_desktop.services.sessions import session_info
-from prism_desktop.services.visibility import Reveals, allows
+from prism_desktop.services.visibility import Reveals, Visibility, allows
 from prism_desktop.store import Store
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.workspace import Workspace
 
 REVIEW_TAB, DEBUG_TAB = 0, 1
+# The features' commands, in the order their items appear in the menus.
+FEATURE_ACTIONS = (
+    AGREEMENT_ACTIONS, GENERATE_ACTIONS, STORE_ACTIONS, ADJUDICATION_ACTIONS, TEAM_ACTIONS, MODELS_ACTIONS
+)
 # Sorting by these columns can move rows when runs are scored.
 SCORED_COLUMNS = (Column.S, Column.M, Column.O, Column.P, Column.Q, Column.STATUS)
 VERIFIED_DELAY_MS = 3000  # after a grade, wait for a pause before recomputing the Verified marks
@@ -208,11 +214,16 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.sandbox_label)
         self.status.show_store(store.url)
 
-        self.commands = install_main_actions(self)
-        self.quit_guard = QuitGuard(self)
+        self.services = WindowServices(self)
+        self.commands = WindowActions(self, MAIN_MENUS)
+        self.commands.register(MAIN_ACTIONS, self.services)
+        for specs in FEATURE_ACTIONS:
+            self.commands.register(specs, self.services)
+        self.quit_guard = QuitGuard(self, self._losses)
         FocusReturn(self, self.focus_grading)
         self.commands.action("view.wrap").setChecked(settings.code_wrap)
         self.filters.filterChanged.connect(self.apply_filter)
+        self.filters.visibilityChanged.connect(lambda _visibility: self.commands.update())
         self.tabs.currentChanged.connect(self._tab_changed)
         self.table.clicked.connect(lambda _index: self.focus_grading())
         self.table.currentRunChanged.connect(self._current_run_changed)
@@ -227,11 +238,10 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self.refresh_choices()
         self._update_actions()
-        install_agreement_action(self)  # Review → Agreement…
-        install_generate_action(self)  # Level 1 → Generate answers…
-        self.ask_model = install_ask_model(self)  # Debug → Ask a model
-        install_team_features(self)  # File → Open store…, Review → Adjudication…, the team panel
-        install_models_action(self)  # Review → Models…
+        self.ask_model = ask_model_panel(self.services, self.debug)  # Debug → Ask a model
+        self.team_panel = team_panel(self.services)  # View → Team progress
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.team_panel)
+        self.resizeDocks([self.team_panel], [170], Qt.Orientation.Vertical)  # the review keeps the height
 
     # -- building ----------------------------------------------------------------------------------
 
@@ -265,7 +275,7 @@ class MainWindow(QMainWindow):
             },
         )
         review.code.set_zoom(self.settings.code_zoom)
-        self._update_grading_keys()
+        self._update_actions()
 
     # -- workspace -------------------------------------------------------------------------------
 
@@ -349,6 +359,17 @@ class MainWindow(QMainWindow):
             self.open_workspace(Path(folder))
 
     def reimport(self) -> None:
+        if self.workspace is not None:
+            self.open_workspace(self.workspace.root)
+
+    def use_store(self, store: Store) -> None:
+        """Work on another store from now on: the runs table, the review and the workspace's results
+        (imported into it, which is idempotent) all follow; the session is left."""
+        self.leave_session()
+        self.store = store
+        self.status.show_store(store.url)
+        self._rebuild_query()
+        self.refresh_choices()
         if self.workspace is not None:
             self.open_workspace(self.workspace.root)
 
@@ -785,7 +806,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(DEBUG_TAB)  # _tab_changed opens the current run's task there
 
     def _tab_changed(self, index: int) -> None:
-        self._update_grading_keys()
+        self._update_actions()
         if index == DEBUG_TAB and self.review is not None and self.review.review is not None:
             review = self.review.review
             self.debug.set_run_candidate(
@@ -796,22 +817,11 @@ class MainWindow(QMainWindow):
     # -- state -------------------------------------------------------------------------------------
 
     def _update_actions(self) -> None:
-        ready = self.workspace is not None and not self.scoring.busy
-        has_rows = self.model.rowCount() > 0
-        enable = self.commands.set_enabled
-        enable(["level1.score_selected"], ready and bool(self.table.selectionModel().selectedRows()))
-        enable(["level1.score_experiment"], ready and self.table.current_run is not None)
-        enable(["level1.score_shown", "level1.score_unscored"], ready and has_rows)
-        enable(["level1.cancel"], self.scoring.busy)
-        enable(["file.reimport", "review.sessions"], self.workspace is not None)
-        enable(["review.leave_session"], self.session_id is not None)
-        self._update_grading_keys()
+        """Every command's enablement follows the window's state (the specs' conditions)."""
+        self.commands.update()
 
-    def _update_grading_keys(self) -> None:
-        """Grading keys work while the review is visible (not on the Debug tab)."""
-        visible = self.review is not None and self.tabs.currentIndex() == REVIEW_TAB
-        enable = self.commands.set_enabled
-        enable([hk.action for hk in HOTKEYS if hk.scope is Scope.GRADING], visible)
+    def _losses(self) -> list[str]:
+        return losses(self.review.unsaved() if self.review is not None else [], self.scoring.busy)
 
     def _restore_layout(self) -> None:
         geometry = self.settings.window_state("geometry")
@@ -840,3 +850,183 @@ class MainWindow(QMainWindow):
         self.scoring.shutdown()
         self.background.shutdown()
         super().closeEvent(event)
+
+
+class WindowServices:
+    """The window context (gui/window_context.py) of one MainWindow: what the commands and the
+    features may use of it, by name; they never see the window itself."""
+
+    def __init__(self, window: MainWindow):
+        self._window = window
+        self.kept: dict[str, QObject] = {}
+
+    # -- WindowContext -----------------------------------------------------------------------------
+
+    @property
+    def store(self) -> Store:
+        return self._window.store
+
+    @property
+    def settings(self) -> AppSettings:
+        return self._window.settings
+
+    @property
+    def background(self) -> Background:
+        return self._window.background
+
+    @property
+    def workspace(self) -> Workspace | None:
+        return self._window.workspace
+
+    @property
+    def session_id(self) -> int | None:
+        return self._window.session_id
+
+    @property
+    def visibility(self) -> Visibility:
+        return self._window.filters.visibility
+
+    @property
+    def parent(self) -> QWidget:
+        return self._window
+
+    def action(self, action_id: str) -> QAction:
+        return self._window.commands.action(action_id)
+
+    def report(self, text: str, timeout_ms: int = 0) -> None:
+        bar = self._window.statusBar()
+        bar.showMessage(text, timeout_ms) if text else bar.clearMessage()
+
+    def warn(self, title: str, text: str) -> None:
+        self._window._message(QMessageBox.Icon.Critical, title, text)
+
+    def show_runs(self, run_ids: frozenset[int], what: str) -> None:
+        self._window.show_run_ids(run_ids, what)
+
+    def show_runs_of(self, task_id: str, model_id: str) -> None:
+        self._window.show_runs_of(task_id, model_id)
+
+    def score_runs(self, run_ids: list[int]) -> None:
+        self._window.score_runs(run_ids)
+
+    def runs_added(self) -> None:
+        self._window.refresh_choices()
+        self._window.model.reload()  # same filter, new rows
+
+    def use_store(self, store: Store) -> None:
+        self._window.use_store(store)
+
+    def reviewed_run(self) -> int | None:
+        review = self._window.review
+        return review.run_id if review is not None else None
+
+    def refresh_review(self) -> None:
+        review = self._window.review
+        if review is not None:
+            review.show_run(review.run_id)
+
+    def on_workspace_opened(self, slot: Callable[[Workspace], Any]) -> None:
+        self._window.workspaceOpened.connect(slot)
+
+    def on_session_changed(self, slot: Callable[[int | None], Any]) -> None:
+        self._window.sessionChanged.connect(slot)
+
+    def on_current_run_changed(self, slot: Callable[[int | None], Any]) -> None:
+        self._window.table.currentRunChanged.connect(slot)
+
+    def on_visibility_changed(self, slot: Callable[[Visibility], Any]) -> None:
+        self._window.filters.visibilityChanged.connect(slot)
+
+    # -- ShellContext: the window's own commands ----------------------------------------------------
+
+    def choose_workspace(self) -> None:
+        self._window.choose_workspace()
+
+    def reimport(self) -> None:
+        self._window.reimport()
+
+    def show_settings(self) -> None:
+        self._window.show_settings()
+
+    def quit(self) -> None:
+        self._window.close()
+
+    def score_selected(self) -> None:
+        self._window.score_selected()
+
+    def score_experiment(self) -> None:
+        self._window.score_experiment()
+
+    def score_shown(self) -> None:
+        self._window.score_shown()
+
+    def score_unscored(self) -> None:
+        self._window.score_unscored()
+
+    def cancel_scoring(self) -> None:
+        self._window.scoring.cancel()
+
+    def next_ungraded(self) -> None:
+        self._window.next_ungraded()
+
+    def review_command(self, name: str) -> None:
+        if self._window.review is not None:
+            self._window.review.run_command(name)
+
+    def show_sessions(self) -> None:
+        self._window.show_sessions()
+
+    def leave_session(self) -> None:
+        self._window.leave_session()
+
+    def ask_identity(self) -> bool:
+        return self._window.ask_identity()
+
+    def show_review_tab(self) -> None:
+        self._window.show_review_tab()
+
+    def debug_current_task(self) -> None:
+        self._window.debug_current_task()
+
+    def focus_search(self) -> None:
+        self._window.filters.search.setFocus()
+
+    def reset_filters(self) -> None:
+        self._window.filters.reset()
+
+    def toggle_runs_table(self) -> None:
+        self._window.toggle_runs_table()
+
+    def refresh_choices(self) -> None:
+        self._window.refresh_choices()
+
+    def toggle_wrap(self) -> None:
+        self._window.toggle_wrap()
+
+    def zoom_code(self, direction: int) -> None:
+        self._window.zoom_code(direction)
+
+    def show_help(self) -> None:
+        self._window.show_help()
+
+    def open_log_folder(self) -> None:
+        self._window.open_log_folder()
+
+    def show_about(self) -> None:
+        self._window.show_about()
+
+    def scoring_busy(self) -> bool:
+        return self._window.scoring.busy
+
+    def has_selection(self) -> bool:
+        return bool(self._window.table.selectionModel().selectedRows())
+
+    def has_current_run(self) -> bool:
+        return self._window.table.current_run is not None
+
+    def has_rows(self) -> bool:
+        return self._window.model.rowCount() > 0
+
+    def review_visible(self) -> bool:
+        window = self._window
+        return window.review is not None and window.tabs.currentIndex() == REVIEW_TAB

@@ -227,13 +227,12 @@ def test_the_open_store_is_named_in_the_window(shell_window: Any, db_url: str) -
 
 
 def test_the_store_label_follows_file_open_store(shell_window: Any, tmp_path: Path, qtbot: QtBot) -> None:
-    from prism_desktop.gui.store_dialog import switch_store
     from prism_desktop.store import open_store
 
     other = open_store(f"sqlite:///{tmp_path / 'team' / 'other.db'}")
     try:
         with qtbot.waitSignal(shell_window.workspaceOpened, timeout=60_000):
-            switch_store(shell_window, other)
+            shell_window.use_store(other)
         assert shell_window.status.store_label.text().endswith("team/other.db")
     finally:
         shell_window.background.shutdown()
