@@ -21,8 +21,8 @@ from PySide6.QtCore import QEventLoop, QMessageLogContext, QTimer, QtMsgType, qI
 from PySide6.QtWidgets import QApplication, QWidget
 from sqlalchemy.engine import make_url
 
-from prism_desktop.gui.app import create_application, start_language
 from prism_desktop.gui.app_options import LaunchError, LaunchOptions
+from prism_desktop.gui.application import create_application, start_language
 from prism_desktop.gui.generate_dialog import GenerateDialog
 from prism_desktop.gui.i18n import Translations
 from prism_desktop.gui.main_window import MainWindow, open_and_import, probe_sandbox

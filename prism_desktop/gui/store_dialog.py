@@ -56,7 +56,7 @@ def keyring_account(url: URL) -> str:
 
 
 def keyring_available() -> bool:
-    try:
+    try:  # optional, and imported on use: finding the system's backend costs start-up time
         import keyring
         from keyring.backends.fail import Keyring as NoKeyring
     except ImportError:
@@ -70,7 +70,7 @@ def keyring_available() -> bool:
 def stored_password(url: URL) -> str | None:
     if not keyring_available():
         return None
-    import keyring
+    import keyring  # optional (see keyring_available)
 
     try:
         return keyring.get_password(KEYRING_SERVICE, keyring_account(url))
@@ -82,7 +82,7 @@ def remember_password(url: URL, password: str) -> bool:
     """Put the password in the system keyring; False when there is none (the app will ask)."""
     if not keyring_available():
         return False
-    import keyring
+    import keyring  # optional (see keyring_available)
 
     try:
         keyring.set_password(KEYRING_SERVICE, keyring_account(url), password)
