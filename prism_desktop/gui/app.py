@@ -61,7 +61,7 @@ def launch(options: LaunchOptions) -> int:
             window.open_workspace(root)
         window.check_sandbox()
         if not settings.expert_name:
-            QTimer.singleShot(0, window.ask_identity)  # once the window is on screen
+            QTimer.singleShot(0, window.services.ask_identity)  # once the window is on screen
         return app.exec()
     finally:
         store.close()

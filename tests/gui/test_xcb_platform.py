@@ -166,7 +166,7 @@ assert opened, "the workspace did not open"
 session_id = create_session(store, name="xcb", size=4, seed=1, blind=False)
 window.activateWindow()
 assert QTest.qWaitForWindowActive(window, 10_000), "the window never became active"
-window.show_sessions()  # Review → Calibration sessions…, then Open session, without a window manager
+window.services.show_sessions()  # Review → Calibration sessions…, then Open session, without a window manager
 dialog = window.findChild(SessionsDialog)
 assert QTest.qWaitForWindowExposed(dialog, 10_000)
 dialog._refresh(select=session_id)
