@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
     QWidget,
 )
 
@@ -124,19 +123,12 @@ class MainWindow(QMainWindow):
         self.runs_panel, self.splitter = self.tabs.runs_panel, self.tabs.splitter
         self.setCentralWidget(self.tabs)
 
-        self.import_progress = QProgressBar()
-        self.import_progress.setMaximumWidth(200)
-        self.import_progress.setVisible(False)
-        bar = self.statusBar()
-        # Messages come and go on the left; the lasting state sits on the right.
-        bar.addWidget(self.import_progress)
-        bar.addPermanentWidget(self.scoring)
-        self.status = WindowStatus(bar)
+        self.status = WindowStatus(self.statusBar(), self.scoring, self.sandbox.label)
+        self.import_progress = self.status.import_progress
         self.counts_label, self.grading_progress = self.status.counts_label, self.status.grading_progress
-        bar.addPermanentWidget(self.sandbox.label)
         self.status.show_store(store.url)
 
-        self.services = WindowServices(self)
+        self.services = WindowCommands(self)
         self.commands = WindowActions(self, MAIN_MENUS)
         self.commands.register(MAIN_ACTIONS, self.services)
         for specs in FEATURE_ACTIONS:
@@ -179,7 +171,7 @@ class MainWindow(QMainWindow):
         )
         review.gradeSaved.connect(self._grade_saved)
         review.flagChanged.connect(lambda run_id, _flagged: self._grade_saved(run_id))  # the "flagged" filter
-        review.requestNextRun.connect(self.next_ungraded)
+        review.requestNextRun.connect(self.services.next_ungraded)
         review.currentRunChanged.connect(self.table.select_run)
         old, self.review = self.review, review
         self.tabs.show_review(review, old)
@@ -251,17 +243,6 @@ class MainWindow(QMainWindow):
         box = self.message(QMessageBox.Icon.Warning, title, title, "\n".join(str(p) for p in problems))
         box.setInformativeText(self.tr("%1 problem(s); see the details.").replace("%1", str(len(problems))))
 
-    def use_store(self, store: Store) -> None:
-        """Work on another store from now on: the runs table, the review and the workspace's results
-        (imported into it, which is idempotent) all follow; the session is left."""
-        self.leave_session()
-        self.store = store
-        self.status.show_store(store.url)
-        self._rebuild_query()
-        self.refresh_choices()
-        if self.workspace is not None:
-            self.open_workspace(self.workspace.root)
-
     # -- the table ---------------------------------------------------------------------------------
 
     def run_scope(self) -> RunScope | None:
@@ -308,7 +289,7 @@ class MainWindow(QMainWindow):
         if self.session_id is not None:
             self.verified.timer.start()  # recomputed once the expert pauses
 
-    def _rebuild_query(self) -> None:
+    def rebuild_query(self) -> None:
         self.query = RunsQuery(self.store, verified=self.verified.ids, axes_by_category=self._axes)
         self.model.set_query(self.query)
         self.filters.set_verified_available(self.verified.ids is not None)
@@ -318,25 +299,13 @@ class MainWindow(QMainWindow):
 
     def _verified_changed(self) -> None:
         self._show_verified_note()
-        self._rebuild_query()
+        self.rebuild_query()
         self._update_counts()
 
     def _show_verified_note(self) -> None:
         """Why the Verified column is N/A, in the current language (its tooltip)."""
         self.model.verified_note = self.verified.note()
         self.model.retranslate()
-
-    def next_ungraded(self) -> None:
-        """Go to the next run (in the table's order) the current expert has not fully graded."""
-        current = self.table.current_run
-        after = self.model.row_of(current) if current is not None else None
-        row = self.query.next_ungraded_row(
-            self.current_filter(), self.model.sort_order, -1 if after is None else after
-        )
-        if row is None or row == after:
-            self.statusBar().showMessage(self.tr("Every shown run is graded."), 5000)
-            return
-        self.table.select_row(row)
 
     # -- Level 1 -----------------------------------------------------------------------------------
 
@@ -566,9 +535,6 @@ class WindowServices:
         self._window.refresh_choices()
         self._window.model.reload()  # same filter, new rows
 
-    def use_store(self, store: Store) -> None:
-        self._window.use_store(store)
-
     def reviewed_run(self) -> int | None:
         review = self._window.review
         return review.run_id if review is not None else None
@@ -590,16 +556,29 @@ class WindowServices:
     def on_visibility_changed(self, slot: Callable[[Visibility], Any]) -> None:
         self._window.filters.visibilityChanged.connect(slot)
 
-    # -- ShellContext: the window's own commands ----------------------------------------------------
+    def use_store(self, store: Store) -> None:
+        """Work on another store from now on: the runs table, the review and the workspace's results
+        (imported into it, which is idempotent) all follow; the session is left."""
+        w = self._window
+        w.leave_session()
+        w.store = store
+        w.status.show_store(store.url)
+        w.rebuild_query()
+        w.refresh_choices()
+        if w.workspace is not None:
+            w.open_workspace(w.workspace.root)
+
+
+class WindowCommands(WindowServices):
+    """The shell context (gui/window_context.py): the window context and the window's own commands,
+    for the menus of gui/actions.py."""
+
 
     def quit(self) -> None:
         self._window.close()
 
     def cancel_scoring(self) -> None:
         self._window.scoring.cancel()
-
-    def next_ungraded(self) -> None:
-        self._window.next_ungraded()
 
     def review_command(self, name: str) -> None:
         if self._window.review is not None:
@@ -632,8 +611,6 @@ class WindowServices:
     def review_visible(self) -> bool:
         window = self._window
         return window.review is not None and window.tabs.currentIndex() == REVIEW_TAB
-
-    # -- the window's commands (moved out of the view: they only use its parts) ---------------------
 
     def show_about(self) -> None:
         w = self._window
@@ -787,3 +764,16 @@ class WindowServices:
             w.table.select_row(0)
         w.raise_()
         w.activateWindow()
+
+    def next_ungraded(self) -> None:
+        """Go to the next run (in the table's order) the current expert has not fully graded."""
+        w = self._window
+        current = w.table.current_run
+        after = w.model.row_of(current) if current is not None else None
+        row = w.query.next_ungraded_row(
+            w.current_filter(), w.model.sort_order, -1 if after is None else after
+        )
+        if row is None or row == after:
+            w.statusBar().showMessage(tr("Every shown run is graded."), 5000)
+            return
+        w.table.select_row(row)

@@ -232,7 +232,7 @@ def test_the_store_label_follows_file_open_store(shell_window: Any, tmp_path: Pa
     other = open_store(f"sqlite:///{tmp_path / 'team' / 'other.db'}")
     try:
         with qtbot.waitSignal(shell_window.workspaceOpened, timeout=60_000):
-            shell_window.use_store(other)
+            shell_window.services.use_store(other)
         assert shell_window.status.store_label.text().endswith("team/other.db")
     finally:
         shell_window.background.shutdown()

@@ -88,7 +88,7 @@ def test_grades_refresh_the_row_and_next_ungraded_moves_on(shell_window: Any, st
     window.review.gradeSaved.emit(window.model.run_id_at(1))
     assert window.grading_progress.text() == "1/13 · 1 incomplete"
     window.table.select_row(0)
-    window.next_ungraded()
+    window.services.next_ungraded()
     assert window.table.current_run != first
     assert window.model.row_of(window.table.current_run) == 1
 

@@ -235,7 +235,7 @@ def test_window_switches_to_a_postgresql_store(qtbot: Any, shell_window: Any) ->
         team = open_store(url)
         try:
             with qtbot.waitSignal(window.workspaceOpened, timeout=120_000):
-                window.use_store(team)
+                window.services.use_store(team)
             assert window.store is team and team.engine.dialect.name == "postgresql"
             qtbot.waitUntil(lambda: window.model.rowCount() == runs_before, timeout=20_000)
         finally:
