@@ -119,6 +119,10 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
         # Also at the first size: PRISM leaves that N/A, which Q skips, so a candidate could opt
         # out of O by stalling only under measurement.
         return SizeFailure(ours=False, note=f"таймаут на размере {outcome.size} — слишком медленно")
+    if outcome.status == "wrong":
+        # Right on the tests' small data, another value than the reference's on the ladder's: the
+        # cheap path it was measured on is not a solution (the note names the size and both values).
+        return SizeFailure(ours=False, note=(outcome.note or outcome.status)[: runtime.error_chars])
     return SizeFailure(ours=False, note=f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
 
 
@@ -153,6 +157,7 @@ def score_exec_a(
             "sizes": sizes,
             "entry_point": entry,
             "note": note,
+            "result_check": perf.result_check,
             "leg": LEG_EXEC_A,
         }
         return AxisScore(score, detail).measured_by(perf.instrument)
@@ -196,6 +201,7 @@ def score_exec_b(
             "sizes": sizes,
             "entry_point": None,
             "note": note,
+            "result_check": perf.result_check,
             "leg": LEG_EXEC_B,
         }
         return AxisScore(score, detail).measured_by(perf.instrument)
