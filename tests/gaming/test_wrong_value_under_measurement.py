@@ -13,17 +13,13 @@ import pytest
 
 from prism_desktop.sandbox.backend import SandboxBackend
 from prism_desktop.scoring.tables import evaluate
-from tests.gaming.test_breaking_under_measurement import (  # noqa: F401  (module fixtures, by name)
+from tests.gaming.measurement_traps import (
     A_TASK,
     B_TASK,
     WORKSPACE,
-    a_honest,
     a_trapped,
     assert_worst_o,
-    b_honest,
-    b_loop_answer,
     b_trapped,
-    docker_backend,
     measured,
 )
 
