@@ -39,10 +39,10 @@ from prism_desktop.sandbox.measured_result import (
     NOT_RETURNED,
     PRISM_COMPARATOR_TYPES,
     REFERENCE_FAILED,
-    SAME,
     ReturnRecorder,
     differs_note,
     first_unwalkable,
+    result_check,
 )
 from prism_desktop.sandbox.spec import (
     Diagnostic,
@@ -404,7 +404,7 @@ def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
         measurement.sizes.append(outcome)
         if outcome.status != "ok":
             break  # a larger input cannot do better than a failed smaller one
-    measurement.result_check = not_compared or SAME
+    measurement.result_check = result_check(measurement.sizes, not_compared)
     return measurement
 
 

@@ -6,8 +6,9 @@ answer that takes a cheap, wrong path only there would be measured on that path,
 harness also runs the reference on the same input and compares the two results as the task's checks
 compare them: category A with PRISM's comparator (`harness_a.prism_equal`, the one its tests use);
 category B as its tests.bsl compare query results — collections as multisets (query rows come in no
-fixed order), structures and tables on the reference's keys and columns. A value neither comparator can
-walk (an object of the infobase, a query result) is not compared, and the run says so.
+fixed order), structures and tables on the reference's keys and columns. References compare by the
+object they point to. A value neither comparator can walk (an object of the infobase, a query result)
+is not compared, and the run says so.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from prism_desktop.bsl.engine import BslModule
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.values.base import BslObject, values_equal
+from prism_desktop.sandbox.spec import SizeOutcome
 
 DIFFERS = "отличается от результата эталона"
 SAME = "совпал с эталоном на каждом размере"
@@ -63,6 +65,13 @@ class ReturnRecorder:
         return value
 
 
+def result_check(sizes: list[SizeOutcome], not_compared: str | None) -> str:
+    """The ladder's summary for the detail: the rung whose result differed, why results were not
+    compared, or that they matched at every size."""
+    wrong = [outcome.note or "" for outcome in sizes if outcome.status == "wrong"]
+    return wrong[0] if wrong else not_compared or SAME
+
+
 def differs_note(size: int, shown: str) -> str:
     return f"на размере {size} результат {DIFFERS}: {shown}"
 
@@ -78,9 +87,10 @@ def first_unwalkable(value: Any, walkable: frozenset[str]) -> str | None:
             continue
         seen.add(id(item))
         kind = item.TYPE_RU
-        if kind not in walkable:
+        if kind in walkable:
+            pending.extend(_children(item, kind))
+        elif not hasattr(item, "bsl_equals"):  # value-like objects (references) compare by value
             return str(kind)
-        pending.extend(_children(item, kind))
     return None
 
 
@@ -106,8 +116,8 @@ def same_b_result(actual: Any, expected: Any) -> bool:
     keys, correspondences on equal key sets, tables on the reference's columns (by name), the rest
     (numbers, strings, dates, references) by the platform's equality."""
     kind = _kind(expected)
-    if kind is None:
-        return _kind(actual) is None and values_equal(actual, expected)
+    if kind not in B_COMPARATOR_TYPES:
+        return values_equal(actual, expected)
     if kind in SEQUENCES:
         if _kind(actual) not in SEQUENCES:
             return False
