@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from prism_desktop.sandbox.backend import SandboxBackend
+from prism_desktop.sandbox.measured_result import IS_REFERENCE
 from prism_desktop.scoring.tables import evaluate
 from tests.gaming.measurement_traps import (
     A_TASK,
@@ -70,16 +71,19 @@ def test_honest_answers_keep_their_o_and_say_what_was_compared(
         assert detail["result_check"].startswith("совпал с эталоном"), detail
 
 
-def test_a_reference_itself_is_compared_and_keeps_its_o(docker_backend: SandboxBackend) -> None:
+def test_a_reference_keeps_its_o_and_is_not_run_twice(docker_backend: SandboxBackend) -> None:
     _, run = measured(docker_backend, A_TASK, A_TASK.canonical or "")
     assert run["scores"]["O"] == fitted_o(run, "A"), run["detail"]["O"]
+    assert run["detail"]["O"]["result_check"] == IS_REFERENCE
 
 
 def test_b_procedure_has_no_result_to_compare_and_says_so(docker_backend: SandboxBackend) -> None:
     """B13's entry is a procedure: nothing is returned, so nothing is compared — the detail says so,
     and O is scored on the counts as before."""
     task = WORKSPACE.task("B13")
-    _, run = measured(docker_backend, task, task.canonical or "")
+    _, run = measured(
+        docker_backend, task, (task.directory / "loop_variant.bsl").read_text(encoding="utf-8-sig")
+    )
     detail = run["detail"]["O"]
     assert run["scores"]["O"] is not None, detail
     assert "процедура" in detail["result_check"], detail
