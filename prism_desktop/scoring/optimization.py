@@ -126,6 +126,12 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
     return SizeFailure(ours=False, note=f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
 
 
+def _result_check(perf: PerfMeasurement) -> dict[str, str]:
+    """How the ladder's results compared with the reference's (docs/gaming.md); absent in measurements
+    made before the comparison existed."""
+    return {"result_check": perf.result_check} if perf.result_check else {}
+
+
 def worst_exec_o(task: Task, rules: AxisRules, runtime: RuntimeConstants) -> int | None:
     """The O the protocol gives a measured run the candidate broke: the task's exec table at
     `runtime.o_timeout_signal` (2 on PRISM's tables)."""
@@ -157,8 +163,8 @@ def score_exec_a(
             "sizes": sizes,
             "entry_point": entry,
             "note": note,
-            "result_check": perf.result_check,
             "leg": LEG_EXEC_A,
+            **_result_check(perf),
         }
         return AxisScore(score, detail).measured_by(perf.instrument)
 
@@ -201,8 +207,8 @@ def score_exec_b(
             "sizes": sizes,
             "entry_point": None,
             "note": note,
-            "result_check": perf.result_check,
             "leg": LEG_EXEC_B,
+            **_result_check(perf),
         }
         return AxisScore(score, detail).measured_by(perf.instrument)
 
