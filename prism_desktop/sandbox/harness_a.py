@@ -33,8 +33,6 @@ from prism_desktop.bsl.values.numbers import norm
 from prism_desktop.bsl.values.presentation import literal
 from prism_desktop.sandbox.candidate_text import detect_entry_point, strip_trailing_body
 from prism_desktop.sandbox.measured_result import (
-    IS_REFERENCE,
-    NO_REFERENCE,
     NOT_COMPARABLE,
     NOT_RETURNED,
     PRISM_COMPARATOR_TYPES,
@@ -43,6 +41,7 @@ from prism_desktop.sandbox.measured_result import (
     differs_note,
     first_unwalkable,
     result_check,
+    why_not_compared,
 )
 from prism_desktop.sandbox.spec import (
     Diagnostic,
@@ -396,7 +395,7 @@ def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
     if entry is None:
         return measurement
     candidate_lines = spec.code.count("\n") + 1
-    not_compared = _why_not_compared(spec)
+    not_compared = why_not_compared(spec.task.reference, spec.code)
     for size in perf.get("sizes", []):
         outcome, returned = _measured_rung(spec, entry, int(size), candidate_lines, output)
         if outcome.status == "ok" and not_compared is None:
@@ -406,15 +405,6 @@ def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
             break  # a larger input cannot do better than a failed smaller one
     measurement.result_check = result_check(measurement.sizes, not_compared)
     return measurement
-
-
-def _why_not_compared(spec: RunSpec) -> str | None:
-    reference = spec.task.reference
-    if not reference:
-        return NO_REFERENCE
-    if reference.strip() == spec.code.strip():
-        return IS_REFERENCE
-    return None
 
 
 def _substitute(text: str, size: int, entry: str) -> str:
@@ -486,12 +476,11 @@ def _compared_with_reference(
     if returned is None or not returned.returned:
         return dataclasses.replace(outcome, status="wrong", note=differs_note(size, "вход не вызван")), None
     try:
-        same = prism_equal(returned.value, reference)
+        if prism_equal(returned.value, reference):
+            return outcome, None
         shown = describe(returned.value, NOTE_VALUE_CHARS)
-    except (RecursionError, MemoryError, BslRuntimeError, ValueError) as exc:
-        same, shown = False, f"{UNDESCRIBABLE}: {type(exc).__name__}"
-    if same:
-        return outcome, None
+    except (RecursionError, MemoryError, BslRuntimeError, ValueError) as exc:  # as a test case: it fails
+        shown = f"{UNDESCRIBABLE}: {type(exc).__name__}"
     note = differs_note(size, f"{shown}; эталон: {describe(reference, NOTE_VALUE_CHARS)}")
     return dataclasses.replace(outcome, status="wrong", note=note), None
 

@@ -44,8 +44,6 @@ from prism_desktop.sandbox.harness_b_modules import (
 )
 from prism_desktop.sandbox.measured_result import (
     B_COMPARATOR_TYPES,
-    IS_REFERENCE,
-    NO_REFERENCE,
     NOT_COMPARABLE,
     NOT_RETURNED,
     PROCEDURE,
@@ -55,6 +53,7 @@ from prism_desktop.sandbox.measured_result import (
     first_unwalkable,
     result_check,
     same_b_result,
+    why_not_compared,
 )
 from prism_desktop.sandbox.spec import PerfMeasurement, RunSpec, SizeOutcome
 
@@ -88,7 +87,7 @@ def perf_leg(spec: RunSpec, output: list[str], instrument: str) -> PerfMeasureme
     perf = spec.task.perf or {}
     entry = detect_entry_point(spec.code, spec.task.entry_point_patterns, include_procedures=True)
     measurement = PerfMeasurement(instrument=instrument, entry_point=entry)
-    not_compared = _why_not_compared(spec)
+    not_compared = why_not_compared(spec.task.reference, spec.code)
     for size in perf.get("sizes", []):
         if entry is None:
             measurement.sizes.append(SizeOutcome(int(size), "error", note=NO_ENTRY))
@@ -101,15 +100,6 @@ def perf_leg(spec: RunSpec, output: list[str], instrument: str) -> PerfMeasureme
             break  # a larger database cannot go better than a failed smaller one
     measurement.result_check = result_check(measurement.sizes, not_compared)
     return measurement
-
-
-def _why_not_compared(spec: RunSpec) -> str | None:
-    reference = spec.task.reference
-    if not reference:
-        return NO_REFERENCE
-    if reference.strip() == spec.code.strip():
-        return IS_REFERENCE
-    return None
 
 
 def measure_size(

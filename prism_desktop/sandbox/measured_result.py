@@ -65,6 +65,15 @@ class ReturnRecorder:
         return value
 
 
+def why_not_compared(reference: str | None, code: str) -> str | None:
+    """Why no rung of this run is compared, before any runs: no reference, or the answer is it."""
+    if not reference:
+        return NO_REFERENCE
+    if reference.strip() == code.strip():
+        return IS_REFERENCE
+    return None
+
+
 def result_check(sizes: list[SizeOutcome], not_compared: str | None) -> str:
     """The ladder's summary for the detail: the rung whose result differed, why results were not
     compared, or that they matched at every size."""
