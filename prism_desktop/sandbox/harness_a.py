@@ -33,6 +33,7 @@ from prism_desktop.bsl.values.numbers import norm
 from prism_desktop.bsl.values.presentation import literal
 from prism_desktop.sandbox.candidate_text import detect_entry_point, strip_trailing_body
 from prism_desktop.sandbox.measured_result import (
+    NOT_CALLED,
     NOT_COMPARABLE,
     NOT_RETURNED,
     PRISM_COMPARATOR_TYPES,
@@ -474,14 +475,14 @@ def _compared_with_reference(
     if unwalkable is not None:
         return outcome, f"{NOT_COMPARABLE} {unwalkable} (размер {size})"
     if returned is None or not returned.returned:
-        return dataclasses.replace(outcome, status="wrong", note=differs_note(size, "вход не вызван")), None
+        return dataclasses.replace(outcome, status="wrong", note=NOT_CALLED), None
     try:
         if prism_equal(returned.value, reference):
             return outcome, None
         shown = describe(returned.value, NOTE_VALUE_CHARS)
     except (RecursionError, MemoryError, BslRuntimeError, ValueError) as exc:  # as a test case: it fails
         shown = f"{UNDESCRIBABLE}: {type(exc).__name__}"
-    note = differs_note(size, f"{shown}; эталон: {describe(reference, NOTE_VALUE_CHARS)}")
+    note = differs_note(shown, describe(reference, NOTE_VALUE_CHARS))
     return dataclasses.replace(outcome, status="wrong", note=note), None
 
 

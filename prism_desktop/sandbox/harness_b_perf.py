@@ -44,6 +44,7 @@ from prism_desktop.sandbox.harness_b_modules import (
 )
 from prism_desktop.sandbox.measured_result import (
     B_COMPARATOR_TYPES,
+    NOT_CALLED,
     NOT_COMPARABLE,
     NOT_RETURNED,
     PROCEDURE,
@@ -174,13 +175,13 @@ def _compared_with_reference(
         if unwalkable is not None:
             raise _NotComparable(f"{NOT_COMPARABLE} {unwalkable} (размер {size})")
         if returned is None or not returned.returned:
-            return "вход не вызван"
+            return NOT_CALLED
         try:
             if same_b_result(returned.value, reference):
                 return None
         except (RecursionError, MemoryError, BslRuntimeError) as exc:  # not walkable: not the reference's
-            return type(exc).__name__
-        return f"{_shown(returned.value)}; эталон: {_shown(reference)}"
+            return differs_note(type(exc).__name__, _shown(reference))
+        return differs_note(_shown(returned.value), _shown(reference))
 
     try:
         difference = _against_reference(spec, size, judge)
@@ -188,7 +189,7 @@ def _compared_with_reference(
         return outcome, str(exc)
     if difference is None:
         return outcome, None
-    return dataclasses.replace(outcome, status="wrong", note=differs_note(size, difference)), None
+    return dataclasses.replace(outcome, status="wrong", note=difference), None
 
 
 class _NotComparable(Exception):

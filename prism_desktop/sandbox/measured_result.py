@@ -14,12 +14,14 @@ is not compared, and the run says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from prism_desktop.bsl.engine import BslModule
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.values.base import BslObject, values_equal
 from prism_desktop.sandbox.spec import SizeOutcome
+
+if TYPE_CHECKING:  # the host reads the phrases below without loading the engine
+    from prism_desktop.bsl.engine import BslModule
 
 DIFFERS = "отличается от результата эталона"
 SAME = "совпал с эталоном на каждом размере"
@@ -29,6 +31,7 @@ NOT_RETURNED = "не сравнивался: вход не вернул знач
 PROCEDURE = "не сравнивался: вход эталона — процедура, результата нет (состояние базы не сравнивается)"
 REFERENCE_FAILED = "не сравнивался: эталон не исполнился на размере"
 NOT_COMPARABLE = "не сравнивался: результат типа"
+NOT_CALLED = "вход не вызван"
 
 SEQUENCES = frozenset({"Массив", "ФиксированныйМассив"})
 STRUCTURES = frozenset({"Структура", "ФиксированнаяСтруктура"})
@@ -77,12 +80,15 @@ def why_not_compared(reference: str | None, code: str) -> str | None:
 def result_check(sizes: list[SizeOutcome], not_compared: str | None) -> str:
     """The ladder's summary for the detail: the rung whose result differed, why results were not
     compared, or that they matched at every size."""
-    wrong = [outcome.note or "" for outcome in sizes if outcome.status == "wrong"]
-    return wrong[0] if wrong else not_compared or SAME
+    wrong = [outcome for outcome in sizes if outcome.status == "wrong"]
+    if wrong:
+        return f"на размере {wrong[0].size} результат {DIFFERS}: {wrong[0].note}"
+    return not_compared or SAME
 
 
-def differs_note(size: int, shown: str) -> str:
-    return f"на размере {size} результат {DIFFERS}: {shown}"
+def differs_note(candidate: str, reference: str) -> str:
+    """A "wrong" rung's note: both results as shown (status "wrong" says they differ)."""
+    return f"кандидат: {candidate}; эталон: {reference}"
 
 
 def first_unwalkable(value: Any, walkable: frozenset[str]) -> str | None:

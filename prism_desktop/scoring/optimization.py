@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from prism_desktop.sandbox.measured_result import DIFFERS
 from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SizeOutcome, SyntaxMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON, detect_entry_point_a
@@ -22,6 +23,8 @@ LEG_AUTO = "O-авто"
 INSUFFICIENT_DATA = "недостаточно данных для оценки роста"
 GROWTH_TOLERANCE = 0.2  # the increments' exponent replaces PRISM's only when it is a step (0.2) larger
 BROKE_UNDER_MEASUREMENT = "не исполнился под замером на размере"
+DIFFERED_UNDER_MEASUREMENT = f"результат {DIFFERS} на размере"
+FAILED_MEASUREMENT = (BROKE_UNDER_MEASUREMENT, DIFFERED_UNDER_MEASUREMENT)  # how a worst-O note begins
 B_METRICS = {"sdbl": "sdbl", "register": "reg_reads", "rows": "rows"}  # perf.yaml `count` -> counter
 
 
@@ -122,7 +125,8 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
     if outcome.status == "wrong":
         # Right on the tests' small data, another value than the reference's on the ladder's: the
         # cheap path it was measured on is not a solution (the note names the size and both values).
-        return SizeFailure(ours=False, note=(outcome.note or outcome.status)[: runtime.error_chars])
+        shown = f"{DIFFERED_UNDER_MEASUREMENT} {outcome.size}: {outcome.note or ''}"
+        return SizeFailure(ours=False, note=shown[: runtime.error_chars])
     return SizeFailure(ours=False, note=f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
 
 
