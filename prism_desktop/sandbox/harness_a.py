@@ -389,6 +389,8 @@ def _scalar(value: Any, budget: int) -> str:
 
 
 def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
+    """The O ladder; at each size the reference runs on the same generated input and a result other
+    than its own makes the rung "wrong" (measured_result.py)."""
     perf = spec.task.perf or {}
     measurement = PerfMeasurement(instrument=INSTRUMENT)
     entry = detect_entry_point(spec.code, spec.task.entry_point_patterns)

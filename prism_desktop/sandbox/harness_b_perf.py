@@ -12,6 +12,10 @@ The `call` snippet runs in Тесты, so what it reads to build the arguments i
 that fails or runs out of time stops the ladder. What the candidate caused (an exception, a timeout, a
 limit) is scored as the worst O; what we caused (the task data or our emulator: TaskSetupError) is
 status "infra", N/A (docs/gaming.md).
+
+At each size the task's reference runs as well, in a second fresh infobase under the same `call`, and
+what the candidate's entry returned is compared with what the reference's returned: another value is
+status "wrong", the worst O too (measured_result.py).
 """
 
 from __future__ import annotations
