@@ -33,12 +33,15 @@ from prism_desktop.bsl.values.numbers import norm
 from prism_desktop.bsl.values.presentation import literal
 from prism_desktop.sandbox.candidate_text import detect_entry_point, strip_trailing_body
 from prism_desktop.sandbox.measured_result import (
+    MEASURED,
     NOT_CALLED,
     NOT_COMPARABLE,
     NOT_RETURNED,
     PRISM_COMPARATOR_TYPES,
     REFERENCE_FAILED,
+    WRONG,
     ReturnRecorder,
+    differed,
     differs_note,
     first_unwalkable,
     result_check,
@@ -401,10 +404,10 @@ def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
     not_compared = why_not_compared(spec.task.reference, spec.code)
     for size in perf.get("sizes", []):
         outcome, returned = _measured_rung(spec, entry, int(size), candidate_lines, output)
-        if outcome.status == "ok" and not_compared is None:
+        if outcome.status == "ok" and not_compared is None and not differed(measurement.sizes):
             outcome, not_compared = _compared_with_reference(spec, outcome, returned)
         measurement.sizes.append(outcome)
-        if outcome.status != "ok":
+        if outcome.status not in MEASURED:
             break  # a larger input cannot do better than a failed smaller one
     measurement.result_check = result_check(measurement.sizes, not_compared)
     return measurement
@@ -477,7 +480,7 @@ def _compared_with_reference(
     if unwalkable is not None:
         return outcome, f"{NOT_COMPARABLE} {unwalkable} (размер {size})"
     if returned is None or not returned.returned:
-        return dataclasses.replace(outcome, status="wrong", note=NOT_CALLED), None
+        return dataclasses.replace(outcome, status=WRONG, note=NOT_CALLED), None
     try:
         if prism_equal(returned.value, reference):
             return outcome, None
@@ -485,7 +488,7 @@ def _compared_with_reference(
     except (RecursionError, MemoryError, BslRuntimeError, ValueError) as exc:  # as a test case: it fails
         shown = f"{UNDESCRIBABLE}: {type(exc).__name__}"
     note = differs_note(shown, describe(reference, NOTE_VALUE_CHARS))
-    return dataclasses.replace(outcome, status="wrong", note=note), None
+    return dataclasses.replace(outcome, status=WRONG, note=note), None
 
 
 def _reference_value(spec: RunSpec, size: int) -> tuple[Any, str | None]:

@@ -15,7 +15,8 @@ status "infra", N/A (docs/gaming.md).
 
 At each size the task's reference runs as well, in a second fresh infobase under the same `call`, and
 what the candidate's entry returned is compared with what the reference's returned: another value is
-status "wrong", the worst O too (measured_result.py).
+status "wrong", its counts kept; scoring makes it the worst O when the answer passed every hidden test
+(measured_result.py, docs/gaming.md).
 """
 
 from __future__ import annotations
@@ -48,12 +49,15 @@ from prism_desktop.sandbox.harness_b_modules import (
 )
 from prism_desktop.sandbox.measured_result import (
     B_COMPARATOR_TYPES,
+    MEASURED,
     NOT_CALLED,
     NOT_COMPARABLE,
     NOT_RETURNED,
     PROCEDURE,
     REFERENCE_FAILED,
+    WRONG,
     ReturnRecorder,
+    differed,
     differs_note,
     first_unwalkable,
     result_check,
@@ -98,10 +102,10 @@ def perf_leg(spec: RunSpec, output: list[str], instrument: str) -> PerfMeasureme
             measurement.sizes.append(SizeOutcome(int(size), "error", note=NO_ENTRY))
             break
         outcome, returned = _measured_rung(spec, entry, int(size), output)
-        if outcome.status == "ok" and not_compared is None:
+        if outcome.status == "ok" and not_compared is None and not differed(measurement.sizes):
             outcome, not_compared = _compared_with_reference(spec, outcome, returned)
         measurement.sizes.append(outcome)
-        if outcome.status != "ok":
+        if outcome.status not in MEASURED:
             break  # a larger database cannot go better than a failed smaller one
     measurement.result_check = result_check(measurement.sizes, not_compared)
     return measurement
@@ -193,7 +197,7 @@ def _compared_with_reference(
         return outcome, str(exc)
     if difference is None:
         return outcome, None
-    return dataclasses.replace(outcome, status="wrong", note=difference), None
+    return dataclasses.replace(outcome, status=WRONG, note=difference), None
 
 
 class _NotComparable(Exception):

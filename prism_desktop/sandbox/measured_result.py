@@ -33,6 +33,8 @@ REFERENCE_FAILED = "не сравнивался: эталон не исполн�
 NOT_COMPARABLE = "не сравнивался: результат типа"
 NOT_CALLED = "вход не вызван"
 
+WRONG = "wrong"  # a rung's status when its result differs from the reference's: counted, then judged
+MEASURED = frozenset({"ok", WRONG})  # statuses whose counts stand; the ladder goes on after them
 SEQUENCES = frozenset({"Массив", "ФиксированныйМассив"})
 STRUCTURES = frozenset({"Структура", "ФиксированнаяСтруктура"})
 MAPS = frozenset({"Соответствие", "ФиксированноеСоответствие"})
@@ -77,10 +79,15 @@ def why_not_compared(reference: str | None, code: str) -> str | None:
     return None
 
 
+def differed(sizes: list[SizeOutcome]) -> bool:
+    """Some rung already differed: the reference need not run again (one difference decides)."""
+    return any(outcome.status == WRONG for outcome in sizes)
+
+
 def result_check(sizes: list[SizeOutcome], not_compared: str | None) -> str:
     """The ladder's summary for the detail: the rung whose result differed, why results were not
     compared, or that they matched at every size."""
-    wrong = [outcome for outcome in sizes if outcome.status == "wrong"]
+    wrong = [outcome for outcome in sizes if outcome.status == WRONG]
     if wrong:
         return f"на размере {wrong[0].size} результат {DIFFERS}: {wrong[0].note}"
     return not_compared or SAME

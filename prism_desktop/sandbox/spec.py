@@ -96,8 +96,8 @@ class TestsMeasurement:
 @dataclass
 class SizeOutcome:
     size: int
-    # "ok" | "timeout" | "error" | "limit" | "wrong" (a result other than the reference's): the
-    # candidate's doing | "infra" (ours: N/A)
+    # "ok" | "wrong" (measured, but the result is not the reference's) | "timeout" | "error" |
+    # "limit" (the candidate's doing) | "infra" (ours: N/A)
     status: str
     ops: int | None = None  # category A: line entries + cost-model charges
     counts: dict[str, int] = field(default_factory=dict)  # category B: {"sdbl": n, "reg_reads": n}

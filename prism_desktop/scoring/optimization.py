@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.sandbox.measured_result import DIFFERS
+from prism_desktop.sandbox.measured_result import DIFFERS, MEASURED, WRONG
 from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SizeOutcome, SyntaxMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON, detect_entry_point_a
@@ -25,6 +25,7 @@ GROWTH_TOLERANCE = 0.2  # the increments' exponent replaces PRISM's only when it
 BROKE_UNDER_MEASUREMENT = "не исполнился под замером на размере"
 DIFFERED_UNDER_MEASUREMENT = f"результат {DIFFERS} на размере"
 FAILED_MEASUREMENT = (BROKE_UNDER_MEASUREMENT, DIFFERED_UNDER_MEASUREMENT)  # how a worst-O note begins
+ALL_TESTS_PASSED = 10.0  # fine M = passed / total × 10
 B_METRICS = {"sdbl": "sdbl", "register": "reg_reads", "rows": "rows"}  # perf.yaml `count` -> counter
 
 
@@ -113,7 +114,7 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
     """Why a rung of the O ladder was not measured, and whose fault it was (one rule for A and B):
     the harness marks our failures "infra" by what failed (an engine error, broken task data), never
     by its text, which the candidate controls. None for a measured rung."""
-    if outcome.status == "ok":
+    if outcome.status in MEASURED:  # a "wrong" rung is judged with M (apply_result_check)
         return None
     tail = (outcome.note or outcome.status)[-runtime.error_chars :].strip()
     if outcome.status == "infra":
@@ -122,11 +123,6 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
         # Also at the first size: PRISM leaves that N/A, which Q skips, so a candidate could opt
         # out of O by stalling only under measurement.
         return SizeFailure(ours=False, note=f"таймаут на размере {outcome.size} — слишком медленно")
-    if outcome.status == "wrong":
-        # Right on the tests' small data, another value than the reference's on the ladder's: the
-        # cheap path it was measured on is not a solution (the note names the size and both values).
-        shown = f"{DIFFERED_UNDER_MEASUREMENT} {outcome.size}: {outcome.note or ''}"
-        return SizeFailure(ours=False, note=shown[: runtime.error_chars])
     return SizeFailure(ours=False, note=f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
 
 
@@ -299,3 +295,22 @@ def apply_correctness_gate(o: AxisScore, m_fine: float | None, runtime: RuntimeC
         "note": f"оптимальность не оцениваем — задача не решена (M<{gate:g})",
     }
     return AxisScore(None, detail)
+
+
+def apply_result_check(
+    o: AxisScore,
+    task: Task,
+    perf: PerfMeasurement | None,
+    m_fine: float | None,
+    rules: AxisRules,
+    runtime: RuntimeConstants,
+) -> AxisScore:
+    """An answer that passed every hidden test but returned another value than the reference's at a
+    measurement size was measured on a path that is not a solution: the worst O, with the size and
+    both values (docs/gaming.md). An answer that failed tests is known to be wrong already; its O stays
+    as measured, as PRISM scores it, and `result_check` shows the difference."""
+    wrong = next((s for s in perf.sizes if s.status == WRONG), None) if perf is not None else None
+    if wrong is None or o.score is None or m_fine != ALL_TESTS_PASSED:
+        return o
+    note = f"{DIFFERED_UNDER_MEASUREMENT} {wrong.size}: {wrong.note or ''}"[: runtime.error_chars]
+    return AxisScore(worst_exec_o(task, rules, runtime), {**(o.detail or {}), "note": note})
