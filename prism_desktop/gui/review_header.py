@@ -5,7 +5,7 @@ badge; and the expert's identity line of the grading panel."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel
 
 from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.plain_text import escape
@@ -28,9 +28,11 @@ def identity_text(expert_name: str | None, session: SessionSummary | None) -> st
     return tr("Expert: %1 · %2").replace("%1", who).replace("%2", where)
 
 
-class ReviewHeader(QWidget):
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
+class ReviewHeader:
+    """The labels of the row and `row`, the layout the review puts over its panes (a layout, not a
+    widget of its own: the review's layout spaces and sizes it as one of its rows)."""
+
+    def __init__(self) -> None:
         self.header = QLabel()
         self.header.setObjectName("reviewHeader")
         self.header.setTextFormat(Qt.TextFormat.RichText)
@@ -41,11 +43,12 @@ class ReviewHeader(QWidget):
         self.siblings.setObjectName("reviewSiblings")
         self.siblings.setTextFormat(Qt.TextFormat.PlainText)
         self.model_shown = True  # whether the header names the model (the blind rule may reveal it)
-        top = QHBoxLayout(self)
+        self.row = top = QHBoxLayout()
         top.setContentsMargins(4, 2, 4, 2)
         top.addWidget(self.header, 1)
         top.addWidget(self.siblings)
-        top.addSpacing(self.fontMetrics().horizontalAdvance("0") * 3)  # "sample 2 of 10" apart from BLIND
+        # "sample 2 of 10" apart from BLIND
+        top.addSpacing(self.header.fontMetrics().horizontalAdvance("0") * 3)
         top.addWidget(self.badge)
 
     def show_nothing(self) -> None:

@@ -57,6 +57,18 @@ def candidate_note(review: RunReview, code: str | None = None, problem: str | No
     return None
 
 
+def statement_markdown(task_id: str, task: Task | None, parts: ReviewParts) -> str:
+    """The statement pane: the task's prompt, its signature and what the kind adds. Markdown for the
+    layout, but no HTML in it (the failure reason, text from the model's API, is at the top of the
+    candidate pane, as plain text)."""
+    if task is None:
+        return tr(
+            "**Task %1 is not in the open workspace**; its statement and reference cannot be shown."
+        ).replace("%1", task_id)
+    signature = f"\n\n`{task.signature}`" if task.signature else ""
+    return f"{task.prompt.strip()}{signature}{parts.statement_line()}"
+
+
 def bsl_markers(review: RunReview) -> list[GutterMarker]:
     """The analyzer's diagnostics (category A) or the compiler's error lines (category B, from the
     1C run record, or from an imported auto file's detail)."""

@@ -20,9 +20,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QFrame,
-    QLabel,
-    QScrollArea,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -31,16 +28,14 @@ from PySide6.QtWidgets import (
 
 from prism_desktop.gui.code_compare import CodeCompare
 from prism_desktop.gui.code_editor import LanguageAware
-from prism_desktop.gui.colour_scheme import on_scheme_change, scheme
-from prism_desktop.gui.grade_history import GradeHistory
-from prism_desktop.gui.grading_panel import GradingPanel
+from prism_desktop.gui.colour_scheme import on_scheme_change
+from prism_desktop.gui.grading_column import GradingColumn
 from prism_desktop.gui.logs_tabs import LogsTabs
 from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML
 from prism_desktop.gui.review_header import ReviewHeader, identity_text
 from prism_desktop.gui.review_keys import GradingKeys
-from prism_desktop.gui.review_parts import BslParts, ReviewParts, review_parts
-from prism_desktop.gui.review_saving import SaveErrorBar, edit_text, failure_message
-from prism_desktop.gui.scores_panel import ScoresPanel
+from prism_desktop.gui.review_parts import BslParts, ReviewParts, review_parts, statement_markdown
+from prism_desktop.gui.review_saving import edit_text, failure_message
 from prism_desktop.services.grading import (
     RunReview,
     UndoneChange,
@@ -96,18 +91,13 @@ class ReviewView(LanguageAware, QWidget):
         self.statement.setOpenExternalLinks(False)
         self.code = CodeCompare()
         self.logs = LogsTabs()
-        self.scores = ScoresPanel()
-        self.grading = GradingPanel()
-        self.history = GradeHistory()
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet(f"color: {scheme().bad};")
-        self.message.hide()
+        self.column = column = GradingColumn()
+        self.grading, self.scores, self.history = column.grading, column.scores, column.history
+        self.message, self.save_error, self.right = column.message, column.save_error, column.scroll_area
         self._busy_timer = QTimer(self)
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(BUSY_NOTICE_MS)
         self._busy_timer.timeout.connect(self.review_session.report_busy)
-        self.save_error = SaveErrorBar()
         self.save_error.retry.clicked.connect(self.retry_failed)
         self._lay_out()
 
@@ -122,9 +112,6 @@ class ReviewView(LanguageAware, QWidget):
         self.grading.saveAndNext.connect(self.save_and_next)
         self.grading.skipRequested.connect(self.skip)
         self.grading.flagToggled.connect(self._flag_clicked)
-        self.grading.currentAxisChanged.connect(
-            lambda axis: self.right.ensureWidgetVisible(self.grading.boxes[axis], 0, 0)
-        )
         self.logs.lineActivated.connect(self.code.go_to_candidate_line)
         self.code.candidateLineClicked.connect(self.code.go_to_candidate_line)
         self.keys = GradingKeys(
@@ -155,30 +142,16 @@ class ReviewView(LanguageAware, QWidget):
             left.addWidget(pane)
             left.setStretchFactor(index, stretch)
         left.setSizes([110, 420, 260])
-        column = QWidget()
-        column_layout = QVBoxLayout(column)
-        column_layout.setContentsMargins(4, 0, 4, 0)
-        column_layout.setSpacing(8)
-        for part in (self.save_error, self.grading, self.message, self.history, self.scores):
-            column_layout.addWidget(part)
-        column_layout.addStretch(1)
-        self.right = QScrollArea()
-        self.right.setWidgetResizable(True)
-        self.right.setFrameShape(QFrame.Shape.NoFrame)
-        self.right.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.right.setWidget(column)
-        self.right.setMinimumWidth(380)
-        right = self.grading.pin_actions_under(self.right)
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
-        self.splitter.addWidget(right)
+        self.splitter.addWidget(self.column.widget)
         self.splitter.setStretchFactor(0, 1)  # a wider window widens the code, not the grading column
         self.splitter.setStretchFactor(1, 0)
         self.splitter.setSizes([900, 420])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.setSpacing(2)
-        layout.addWidget(self.top)
+        layout.addLayout(self.top.row)
         layout.addWidget(self.splitter, 1)
 
     # -- keyboard (review_keys.py: the commands and the help overlay) ---------------------------
@@ -259,10 +232,7 @@ class ReviewView(LanguageAware, QWidget):
             self.logs.set_raw_response(None)
             self.logs.show_result(None, None)
             self.logs.set_stored_context(None, None, None)
-            self.grading.set_axes((), {})
-            self.grading.setEnabled(False)
-            self.history.show_changes([])
-            self.scores.show_scores([], None, [], None, hidden=False)
+            self.column.show_nothing()
             return
         review = load_run_review(self.store, run_id)
         if self.review is None or self.review.run_id != run_id:
@@ -274,7 +244,8 @@ class ReviewView(LanguageAware, QWidget):
             self.task = None
         self.parts = review_parts(self.workspace, review.task_id)
         self._show_header()
-        self._show_statement()
+        markdown = statement_markdown(review.task_id, self.task, self.parts)
+        self.statement.document().setMarkdown(markdown, MARKDOWN_WITHOUT_HTML)
         self.parts.show_code(self.code, review, self.task)
         self.logs.set_raw_response(review.response)
         self.logs.set_code_mode(self.parts.code_mode)
@@ -291,22 +262,6 @@ class ReviewView(LanguageAware, QWidget):
     def _show_header(self) -> None:
         assert self.review is not None
         self.top.show_run(self.review, self.task, model_shown=self.visible.model)
-
-    def _show_statement(self) -> None:
-        review, task = self.review, self.task
-        assert review is not None
-        if task is None:
-            self.statement.document().setMarkdown(
-                self.tr(
-                    "**Task %1 is not in the open workspace**; its statement and reference cannot be shown."
-                ).replace("%1", review.task_id),
-                MARKDOWN_WITHOUT_HTML,
-            )
-            return
-        extra = (f"\n\n`{task.signature}`" if task.signature else "") + self.parts.statement_line()
-        # Markdown for the layout of the statement, but no HTML in it (the failure reason, text from
-        # the model's API, is at the top of the candidate pane, as plain text).
-        self.statement.document().setMarkdown(f"{task.prompt.strip()}{extra}", MARKDOWN_WITHOUT_HTML)
 
     def _refresh_grades(self) -> None:
         """The grading column, the scores and what the blind rule reveals, as the store holds them."""
@@ -342,14 +297,9 @@ class ReviewView(LanguageAware, QWidget):
         if self.review is None:
             return False
         if self.expert_id is None:
-            self._error(self.tr("Identify yourself (expert name) before grading."))
+            self.column.say(self.tr("Identify yourself (expert name) before grading."))
             return False
         return True
-
-    def _error(self, text: str, *, info: bool = False) -> None:
-        self.message.setStyleSheet("color: palette(text);" if info else f"color: {scheme().bad};")
-        self.message.setText(text)
-        self.message.show()
 
     def grade_current(self, step: int) -> None:
         axis = self.grading.current_axis
@@ -402,7 +352,7 @@ class ReviewView(LanguageAware, QWidget):
         if failure.outcome is Outcome.RETRY:
             self.save_error.show_failure(failure_message(failure), failure.waiting)
         else:
-            self._error(failure_message(failure))
+            self.column.say(failure_message(failure))
         if self.run_id == failure.edit.run_id:
             self._refresh_grades()  # the panel shows what the store really holds
 
@@ -431,7 +381,7 @@ class ReviewView(LanguageAware, QWidget):
         if missing:
             self.grading.set_current_axis(missing[0])
             self.grading.highlight_missing(missing)
-            self._error(
+            self.column.say(
                 self.tr("Not graded yet: %1. Grade it, or press Space to skip this run for now.").replace(
                     "%1", ", ".join(missing)
                 )
@@ -469,7 +419,7 @@ class ReviewView(LanguageAware, QWidget):
 
     def _undone(self, change: UndoneChange | None) -> None:
         if change is None:
-            self._error(self.tr("Nothing to undo."), info=True)
+            self.column.say(self.tr("Nothing to undo."), info=True)
             return
         if self.review is None or change.run_id != self.review.run_id:
             self.show_run(change.run_id)
@@ -487,7 +437,7 @@ class ReviewView(LanguageAware, QWidget):
         """Move to the next ungraded run; a host without its own run list connects requestNextRun here."""
         run_id = self.next_ungraded_run_id()
         if run_id is None:
-            self._error(self.tr("Every run here is graded. Thank you!"), info=True)
+            self.column.say(self.tr("Every run here is graded. Thank you!"), info=True)
             return
         self.show_run(run_id)
         self.currentRunChanged.emit(run_id)
