@@ -14,8 +14,7 @@ from prism_desktop.gui.actions import make_action
 from prism_desktop.gui.grading_panel import GradingPanel
 from prism_desktop.gui.help_overlay import HelpOverlay
 from prism_desktop.gui.hotkeys import Scope, help_rows
-from prism_desktop.store.models import GRADE_AXES as AXES
-from prism_desktop.store.models import GRADE_STEPS
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
 
 TR_CONTEXT = "ReviewView"  # these texts were the review view's and keep their translations
 

@@ -148,9 +148,6 @@ class ImmediateWrites:
             if on_finished is not None:
                 on_finished(result)
 
-    def wait_for_writes(self, timeout_ms: int = 30_000) -> bool:
-        return True
-
 
 class ReviewEvents:
     """What a ReviewSession announces; callbacks run on the thread the lane reports on."""
@@ -164,6 +161,9 @@ class ReviewEvents:
 
 
 class ReviewSession:
+    """One expert's review in one window, as long as the window lives. Not the store's ReviewSession
+    row (a calibration session): `session_id` names the one graded in, if any."""
+
     def __init__(self, store: Store, l2: L2Protocol | None, lane: WriteLane | None = None):
         self.store = store
         self.l2 = l2
