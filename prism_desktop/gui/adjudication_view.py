@@ -44,6 +44,7 @@ from prism_desktop.services.team_sessions import (
 )
 from prism_desktop.store import Store, StoreError
 from prism_desktop.vocabulary import GRADE_STEPS
+from prism_desktop.workspace.protocol import L2Protocol
 
 TR_CONTEXT = "Adjudication"
 
@@ -64,8 +65,11 @@ class AdjudicationDialog(QDialog):
         adjudicator: str,
         background: Background,
         parent: QWidget | None = None,
+        l2: L2Protocol | None = None,
     ):
+        """`l2`: the open workspace's expert protocol, which says which axes a run's category grades."""
         super().__init__(parent)
+        self.l2 = l2
         self.setObjectName("adjudicationDialog")
         self.store = store
         self.session_id = session_id
@@ -309,6 +313,7 @@ class AdjudicationDialog(QDialog):
                 rationale=rationale,
                 adjudicator_id=name_expert(store, name),
                 expected_version=version,
+                l2=self.l2,
             )
 
         def failed(error: BaseException) -> None:
@@ -380,7 +385,8 @@ def open_adjudication(ctx: WindowContext) -> None:
     else:
         if dialog is not None:
             dialog.deleteLater()
-        dialog = AdjudicationDialog(ctx.store, session_id, expert, ctx.background, ctx.parent)
+        l2 = ctx.workspace.protocols.l2 if ctx.workspace is not None else None
+        dialog = AdjudicationDialog(ctx.store, session_id, expert, ctx.background, ctx.parent, l2)
         ctx.kept["adjudication"] = dialog
     dialog.show()
     dialog.raise_()

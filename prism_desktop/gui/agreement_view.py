@@ -510,7 +510,8 @@ class AgreementDialog(LanguageAware, QDialog):
         name = getattr(expert, "expert_name", "") if expert is not None else ""
         if not result.session.blind or not name:
             return True
-        done, total = session_progress(self.store, result.session.id, ensure_expert(self.store, name))
+        expert_id = ensure_expert(self.store, name)
+        done, total = session_progress(self.store, result.session.id, expert_id, self.workspace.protocols.l2)
         return session_visibility(blind=True, runs_left=[str(n) for n in range(total - done)]).machine
 
     # -- exports -----------------------------------------------------------------------------------------

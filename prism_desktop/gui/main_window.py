@@ -691,7 +691,8 @@ class WindowCommands(WindowServices):
 
     def show_sessions(self) -> None:
         w = self._window
-        dialog = SessionsDialog(w.store, w.settings.expert_name or None, w)
+        l2 = w.workspace.protocols.l2 if w.workspace is not None else None
+        dialog = SessionsDialog(w.store, w.settings.expert_name or None, w, l2)
         dialog.sessionChosen.connect(self._session_chosen)
         dialog.open()
 

@@ -93,13 +93,14 @@ class TeamPanel(QDockWidget):
         store, session_id, last, last_run = ctx.store, ctx.session_id, self._marker, self._run
         run_id = ctx.reviewed_run()
         expert = ctx.settings.expert_name
+        l2 = ctx.workspace.protocols.l2 if ctx.workspace is not None else None
 
         def job(_progress: Any, _cancel: Any) -> tuple[Any, ...]:
             # Tagged with its session: with nothing graded yet, two sessions' markers are equal.
             marker = (session_id, change_marker(store, session_id))
             if marker == last and run_id == last_run:
                 return (marker, run_id, None, None)
-            progress = team_progress(store, session_id) if session_id is not None else None
+            progress = team_progress(store, session_id, l2) if session_id is not None else None
             others = None
             if run_id is not None:
                 others = tuple(

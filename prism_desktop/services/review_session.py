@@ -218,7 +218,7 @@ class ReviewSession:
         visible = run_visibility(
             blind=self.blind, needed_axes=applicable_axes(category, self.l2), my_axes={g.axis for g in mine}
         )
-        history = run_history(self.store, run_id, session_id, expert_id, blind=self.blind)
+        history = run_history(self.store, run_id, session_id, expert_id, blind=self.blind, l2=self.l2)
         return RunGrades(everyone, mine, *self._saved_note, flagged, visible, history)
 
     def expected_version(self, run_id: int, axis: str) -> int:
