@@ -31,7 +31,7 @@ BUNDLED = Path(__file__).resolve().parents[1] / "benchmarks" / "coding"
 
 
 def kind_of(task: CodingTask) -> str:
-    return "library" if task.kind == "library" else task.language
+    return task.task_kind.group(task)
 
 
 def run_one(

@@ -15,7 +15,7 @@ from prism_desktop.scoring.entry_points import EntryPatternError, detect_entry_p
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.meaning import score_meaning_a, score_meaning_b
-from prism_desktop.scoring.optimization import apply_correctness_gate, score_optimization
+from prism_desktop.scoring.optimization import apply_correctness_gate, apply_result_check, score_optimization
 from prism_desktop.scoring.platform_axis import score_platform
 from prism_desktop.scoring.quality import quality
 from prism_desktop.scoring.syntax import score_syntax_a, score_syntax_b
@@ -171,8 +171,11 @@ def score_run(
     measurements: RunResult | None,
     *,
     instruments: Instruments | None = None,
+    code: str | None = None,
 ) -> dict[str, Any]:
     """One run object: {run_index, response_hash, scores{S,M,O,P,Q}, bands{M,P}, detail{...}}.
+    `code`: the candidate code as extracted for the sandbox run, so the code scored is the code run
+    and the response is read once on the way to the scores; extracted here when not given.
     An axis that does not apply to the task's category or is not requested is null with no
     detail key; one that could not be measured is null with `detail.<axis>.reason`."""
     instruments = instruments or Instruments()
@@ -186,7 +189,8 @@ def score_run(
         reason = f"{FAILED_GENERATION}: {(generation.error or FAILED_GENERATION)[:200]}"
         results = {axis: AxisScore.not_measured(reason) for axis in active}
     else:
-        code = extract_code(generation.response)
+        if code is None:
+            code = extract_code(generation.response)
 
         def why_missing(leg: str) -> str:
             return _missing_reason(leg, measurements, instruments)
@@ -200,6 +204,14 @@ def score_run(
         if "O" in results:
             m_fine = results["M"].score if "M" in results else None
             results["O"] = apply_correctness_gate(results["O"], m_fine, protocols.l1.runtime)
+            results["O"] = apply_result_check(
+                results["O"],
+                task,
+                measurements.perf if measurements else None,
+                m_fine,
+                protocols.l1.axes["O"],
+                protocols.l1.runtime,
+            )
 
     scores: dict[str, float | int | None] = {
         axis: results[axis].score if axis in results else None for axis in constitution.axes
