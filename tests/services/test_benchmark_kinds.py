@@ -22,14 +22,12 @@ from prism_desktop.workspace.workspace import Workspace
 REPO = Path(__file__).resolve().parents[2]
 CODING = REPO / "benchmarks" / "coding"
 ONEC_BENCH = REPO / "benchmarks" / "1c-code-bench"
-# Where a kind may still be told apart: the registry and the task kinds themselves, each kind's reader
-# checking its own folder, and the review widget until it asks kind_of(workspace).panes (its owner
-# moves it; drop the entry then).
+# Where a kind may still be told apart: the registry itself and each kind's reader checking its own
+# folder.
 ALLOWED = {
     "prism_desktop.services.benchmark_kinds",
     "prism_desktop.workspace.coding_bank",
     "prism_desktop.workspace.onec_bench",
-    "prism_desktop.gui.review_view",
 }
 
 
