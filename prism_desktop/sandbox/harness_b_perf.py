@@ -24,7 +24,6 @@ from prism_desktop.bsl.values.base import ExecutionLimit
 from prism_desktop.platform.fixtures import FixtureError
 from prism_desktop.platform.grow import grow_fixtures
 from prism_desktop.sandbox.candidate_text import detect_entry_point
-from prism_desktop.sandbox.harness_a import _engine as engine_for
 from prism_desktop.sandbox.harness_b_modules import (
     CANDIDATE_MODULE,
     NOT_COMPILED,
@@ -38,6 +37,7 @@ from prism_desktop.sandbox.harness_b_modules import (
     revive_dates,
     run_tests_function,
 )
+from prism_desktop.sandbox.harness_engine import engine_for
 from prism_desktop.sandbox.spec import PerfMeasurement, RunSpec, SizeOutcome
 
 PERF_RESULT = "PASSED=1;TOTAL=1;perf"

@@ -14,7 +14,7 @@ from prism_desktop.bsl.platform_bridge.selection import BslSelection
 from prism_desktop.bsl.platform_bridge.session import current, guarded
 from prism_desktop.bsl.platform_bridge.values import from_bsl, to_bsl
 from prism_desktop.bsl.stdlib.collections import BslValueTable
-from prism_desktop.bsl.stdlib.collections.structure import _StructureReading
+from prism_desktop.bsl.stdlib.collections.structure import StructureReading
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method
 from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.platform import metadata as md
@@ -35,7 +35,7 @@ def structure_items(value: Any, param_no: int) -> list[tuple[str, Any]]:
     wrong-parameter error for any other type."""
     if value is None:
         return []
-    if not isinstance(value, _StructureReading):
+    if not isinstance(value, StructureReading):
         raise BslRuntimeError(WRONG_PARAMETER.format(param_no))
     return [(key, value.get(key)) for key in value.keys()]  # noqa: SIM118 (a Структура, not a dict)
 

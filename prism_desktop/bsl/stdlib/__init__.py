@@ -9,6 +9,7 @@ from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
     action,
     binary_buffers,
     binary_data,
+    collections,
     dates,
     json_text,
     numbers,

@@ -39,6 +39,7 @@ from prism_desktop.bsl.stdlib.collections.type_description import BslTypeDescrip
 from prism_desktop.bsl.stdlib.collections.value_list import BslValueList, BslValueListItem
 from prism_desktop.bsl.stdlib.collections.value_table import BslValueTable, BslValueTableRow
 from prism_desktop.bsl.stdlib.collections.value_tree import BslValueTree, BslValueTreeRow
+from prism_desktop.bsl.stdlib.types import register_constructor
 from prism_desktop.bsl.values.base import BslObject
 
 __all__ = [
@@ -89,6 +90,8 @@ CONSTRUCTORS: dict[str, Callable[[list[Any]], BslObject]] = {
     for cls, factory in (*_CONSTRUCTIBLE, *((q, q.construct) for q in QUALIFIER_CLASSES))
     for name in (cls.TYPE_RU, cls.TYPE_EN)
 }
+for _name, _factory in CONSTRUCTORS.items():
+    register_constructor((_name,), _factory)
 
 GLOBALS: dict[str, Any] = {
     "направлениесортировки": SORT_DIRECTION,
