@@ -52,7 +52,8 @@ from prism_desktop.gui.settings import AppSettings, SettingsDialog
 from prism_desktop.gui.team_panel import install_team_features
 from prism_desktop.gui.window_status import Grader, WindowStatus
 from prism_desktop.locations import log_dir
-from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
+from prism_desktop.sandbox.backend import SandboxUnavailable
+from prism_desktop.sandbox.backend_choice import open_backend
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
 from prism_desktop.services.onec_workspace import open_any_workspace as open_workspace

@@ -27,7 +27,7 @@ import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from .coding import MAX_TEST_FILE_BYTES
+from .coding_task import MAX_TEST_FILE_BYTES
 
 DEFAULT_STUB_REF = "commit0_combined"
 DEFAULT_INSTALL = "pip install -e ."

@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .coding import CodingTask, bounded, read_folder, typed_value
+from .coding_task import CodingTask, bounded, read_folder, typed_value
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .json_input import read_json_object
 

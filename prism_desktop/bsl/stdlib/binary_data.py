@@ -14,7 +14,8 @@ from __future__ import annotations
 import binascii
 import codecs
 import zlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from prism_desktop.bsl.stdlib.globals import arg_bool, arg_int, arg_str, builtin, global_property
 from prism_desktop.bsl.stdlib.types import register_constructor
@@ -93,6 +94,9 @@ class BinaryData(BslObject):
     TYPE_RU = "ДвоичныеДанные"
     TYPE_EN = "BinaryData"
     __slots__ = ("data",)
+    # How ОткрытьПотокДляЧтения opens a read-only ПотокВПамяти over the bytes: binary_buffers.py, which
+    # builds on this module, sets it when imported (bsl/stdlib/__init__.py imports both).
+    read_stream: ClassVar[Callable[[bytes], BslObject]]
 
     def __init__(self, data: bytes) -> None:
         self.data = data
@@ -107,9 +111,7 @@ class BinaryData(BslObject):
 
     @method("ОткрытьПотокДляЧтения", "OpenStreamForRead")
     def open_stream(self) -> Any:
-        from prism_desktop.bsl.stdlib.binary_buffers import MemoryStream
-
-        return MemoryStream(bytearray(self.data), writable=False)
+        return BinaryData.read_stream(self.data)
 
     @method("ПолучитьСтрокуBase64", "GetBase64String")
     def base64(self) -> str:
