@@ -212,7 +212,7 @@ def _write_part(folder: Path, files: dict[str, str]) -> None:
 
 def read_test_ids(path: Path) -> list[str]:
     """Commit-0's test ids of a library: one per line, plain or bzip2-compressed (as it publishes them)."""
-    import bz2
+    import bz2  # on first use: only Commit-0 imports read compressed test ids
 
     try:
         data = path.read_bytes()

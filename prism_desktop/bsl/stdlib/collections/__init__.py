@@ -65,6 +65,16 @@ __all__ = [
     "Cell",
     "ColumnCollection",
     "ValueRef",
+    "arguments",
+    "array",
+    "columns",
+    "mapping",
+    "sort_direction",
+    "structure",
+    "type_description",
+    "value_list",
+    "value_table",
+    "value_tree",
 ]
 
 
