@@ -2,8 +2,9 @@
 ДеревоЗначений, their fixed variants, КлючИЗначение and ОписаниеТипов.
 
 For the executor:
-  CONSTRUCTORS[canonical type name](args) builds `Новый X(args)`; names are lower case with ё→е, in
-    both languages (e.g. "массив", "array", "таблицазначений", "valuetable").
+  CONSTRUCTORS[canonical type name](args) builds `Новый X(args)` (registered with stdlib/types.py on
+    import); names are lower case with ё→е, in both languages (e.g. "массив", "array",
+    "таблицазначений", "valuetable").
   GLOBALS[canonical name] is a global-context value: НаправлениеСортировки / SortDirection.
   By-reference arguments (Структура.Свойство): see byref.py — a class attribute `bsl_byref_args`
     maps a normalised method name to the zero-based positions the executor passes as a `ValueRef`
