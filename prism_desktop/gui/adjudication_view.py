@@ -42,7 +42,7 @@ from prism_desktop.services.team_sessions import (
     name_expert,
 )
 from prism_desktop.store import Store, StoreError
-from prism_desktop.store.models import GRADE_STEPS
+from prism_desktop.vocabulary import GRADE_STEPS
 
 if TYPE_CHECKING:
     from prism_desktop.gui.main_window import MainWindow

@@ -27,6 +27,8 @@ import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from prism_desktop.errors import InputError
+
 from .coding_task import MAX_TEST_FILE_BYTES
 
 DEFAULT_STUB_REF = "commit0_combined"
@@ -35,7 +37,7 @@ DEFAULT_TEST_DIR = "tests"
 SKIPPED_FOLDERS = (".git", ".github", "__pycache__")
 
 
-class Commit0ImportError(ValueError):
+class Commit0ImportError(InputError, ValueError):
     """The repository, a ref or a folder named cannot be read as a Commit-0 library."""
 
 
