@@ -93,12 +93,14 @@ def scm_version(task: CodingTask) -> str:
 def library_image_ref(task: CodingTask) -> str:
     digest = hashlib.sha256()
     files = {**project_files(task), **task.extra["reference_files"]}
+    date = task.extra.get("uploaded_prior_to")
     recipe = {
         "recipe": LIBRARY_IMAGE_RECIPE,
         "base": code_image_ref("python"),
         "install": task.extra.get("install"),
         "pip": task.extra.get("pip") or [],
         "pip_version": task.extra.get("pip_version"),
+        **({"uploaded_prior_to": date} if date else {}),  # absent when unset: earlier images keep their names
         "version": scm_version(task),
         "files": files,
     }
@@ -214,6 +216,8 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
         mounts = [Mount(PIP_WHEEL, str(wheel), type="bind", read_only=True)]
         environment = {"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_BREAK_SYSTEM_PACKAGES": "1",
                        "PIP_ROOT_USER_ACTION": "ignore", "PIP_NO_CACHE_DIR": "1"}  # fmt: skip
+        if task.extra.get("uploaded_prior_to"):  # every pip run of the build, build backends' too
+            environment["PIP_UPLOADED_PRIOR_TO"] = str(task.extra["uploaded_prior_to"])
         if scm_version(task):
             environment["SETUPTOOLS_SCM_PRETEND_VERSION"] = scm_version(task)
         if ca and Path(ca).is_file():

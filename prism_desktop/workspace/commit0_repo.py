@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .coding import MAX_TEST_FILE_BYTES
+from .libraries import upload_date_problem
 
 DEFAULT_STUB_REF = "commit0_combined"
 DEFAULT_INSTALL = "pip install -e ."
@@ -49,7 +50,11 @@ class Commit0Source:
     src_dir: str | None = None  # default: where the stub differs from the reference
     pip: list[str] = field(default_factory=list)  # extra packages the tests need (Commit-0's pip_packages)
     test_ids: list[str] | None = None  # Commit-0's published ids (commit0/data/test_ids/<name>.bz2)
-    pip_version: str | None = None  # e.g. "24.0" for metadata pip 24.1+ rejects (tinydb's poetry specifiers)
+    pip_version: str | None = None  # e.g. "24.0": the pip that installs (default: the newest)
+    # PyPI as it was before this date (pip's --uploaded-prior-to) for the dependencies and build backends:
+    # Commit-0 built its images in September 2024; today's poetry-core writes metadata no installer accepts
+    # from tinydb's `^3.10.0 || ^4.0.0`, the one of then did not
+    uploaded_prior_to: str | None = None
 
 
 @dataclass
@@ -229,6 +234,10 @@ def import_commit0_library(
     source: Commit0Source, libraries: Path, name: str | None = None
 ) -> ImportedLibrary:
     """Write the library task under `libraries/<name>/` (replacing an earlier import of it)."""
+    if source.uploaded_prior_to is not None:
+        why = upload_date_problem(source.uploaded_prior_to, source.pip_version)
+        if why:
+            raise Commit0ImportError(f"--uploaded-prior-to {source.uploaded_prior_to!r}: expected {why}")
     provenance, stub, reference = _trees(source)
     test_dir = source.test_dir.strip("/")
     if not any(_under(path, test_dir) for path in reference):
@@ -265,6 +274,7 @@ def import_commit0_library(
         "install": source.install,
         "pip": source.pip,
         **({"pip_version": source.pip_version} if source.pip_version else {}),
+        **({"uploaded_prior_to": source.uploaded_prior_to} if source.uploaded_prior_to else {}),
         "difficulty": "hard",
         "prompt_ru": (
             f"Реализуй библиотеку {package} по её заготовке (Commit-0): сигнатуры и docstring есть, тела "

@@ -27,6 +27,23 @@ from .json_input import read_json_object
 
 LIBRARY_FILE = "library.json"
 GATES = ("ruff", "mypy")
+UPLOAD_DATE_PIP = (26, 0)  # the first pip with --uploaded-prior-to (PIP_UPLOADED_PRIOR_TO)
+
+
+def upload_date_problem(value: object, pip_version: object) -> str | None:
+    """Why `uploaded_prior_to` cannot be used (None when it can): an ISO 8601 date or date-time, and a pip
+    that knows the option (an older one would ignore the variable and resolve today's PyPI silently)."""
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return "an ISO 8601 date such as 2024-09-28"
+    if isinstance(pip_version, str):
+        parts = tuple(int(p) if p.isdigit() else 0 for p in pip_version.split(".")[:2])
+        if parts < UPLOAD_DATE_PIP:
+            return f"pip_version {pip_version} or none: pip learnt --uploaded-prior-to in 26.0"
+    return None
 
 
 def load_library(folder: Path, count_unset_ok: bool = False) -> CodingTask:
@@ -104,6 +121,12 @@ def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -
         problems.append(
             Problem(path, key="pip_version", found=repr(keys["pip_version"]), expected='e.g. "24.0"')
         )
+    if data.get("uploaded_prior_to") is not None:
+        keys["uploaded_prior_to"] = data["uploaded_prior_to"]
+        why = upload_date_problem(data["uploaded_prior_to"], keys["pip_version"])
+        if why:
+            found = repr(data["uploaded_prior_to"])[:60]
+            problems.append(Problem(path, key="uploaded_prior_to", found=found, expected=why))
     if not isinstance(keys["install"], str) or not keys["install"].startswith("pip "):
         problems.append(
             Problem(path, key="install", found=repr(keys["install"]), expected="a `pip …` command")

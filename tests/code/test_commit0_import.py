@@ -46,15 +46,24 @@ def _git(repo: Path, *args: str) -> None:
     subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
 
 
-def commit0_repo(root: Path) -> Path:
-    """A bare repository laid out as Commit-0's: the reference, then "Commit 0" on commit0_combined."""
+SETUPTOOLS_PROJECT = (
+    '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n'
+    '[project]\nname = "tinylib"\nversion = "1.2.3"\n'
+)
+
+
+def commit0_repo(
+    root: Path, pyproject: str = SETUPTOOLS_PROJECT, extra: dict[str, bytes] | None = None
+) -> Path:
+    """A bare repository laid out as Commit-0's: the reference, then "Commit 0" on commit0_combined;
+    `extra`: more files of the reference (path -> content)."""
     work = root / "work"
     (work / "src" / "tinylib").mkdir(parents=True)
     (work / "tests").mkdir()
-    (work / "pyproject.toml").write_text(
-        '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n'
-        '[project]\nname = "tinylib"\nversion = "1.2.3"\n'
-    )
+    (work / "pyproject.toml").write_text(pyproject)
+    for name, data in (extra or {}).items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_bytes(data)
     (work / "README.md").symlink_to("docs.md")
     (work / "docs.md").write_text("tinylib\n")
     (work / "src" / "tinylib" / "__init__.py").write_text("")
@@ -145,3 +154,64 @@ def test_published_ids_are_what_runs_and_counts(tmp_path: Path) -> None:
     counted = counted_tests(task, result.tests or [])
     assert sorted(t.name for t in counted) == sorted(published)
     assert all(t.status == "pass" for t in counted)
+
+
+# tinydb's dependency as its pyproject declares it: the poetry-core of today turns it into metadata that
+# pip and uv refuse (`(>=3.10.0,<4.0.0 || >=4.0.0,<5.0.0)`), the one Commit-0 built with did not
+POETRY_PROJECT = """[tool.poetry]
+name = "tinylib"
+version = "1.2.3"
+description = "t"
+authors = ["t <t@t>"]
+packages = [{ include = "tinylib", from = "src" }]
+
+[tool.poetry.dependencies]
+python = "^3.7"
+typing-extensions = { version = "^3.10.0 || ^4.0.0", python = "<=3.7" }
+
+[build-system]
+requires = ["poetry-core"]
+build-backend = "poetry.core.masonry.api"
+"""
+
+
+@pytest.mark.usefixtures("engine")
+def test_pypi_as_of_a_date_builds_what_todays_build_backend_cannot(tmp_path: Path) -> None:
+    from prism_desktop.cli.commit0_command import _build
+    from prism_desktop.cli.common import CliError
+
+    repo = commit0_repo(tmp_path, POETRY_PROJECT)
+    today = import_commit0_library(Commit0Source(repo), tmp_path / "today" / "libraries")
+    with pytest.raises(CliError, match="invalid metadata"):
+        _build(today.folder)
+    source = Commit0Source(repo, uploaded_prior_to="2024-09-28")
+    imported = import_commit0_library(source, tmp_path / "ws" / "libraries")
+    assert json.loads((imported.folder / "library.json").read_text())["uploaded_prior_to"] == "2024-09-28"
+    assert _build(imported.folder) == 0
+    task = CodingWorkspace.open(tmp_path / "ws").task("lib_tinylib")
+    runner = CodeLevel1Runner.open(CodingWorkspace.open(tmp_path / "ws"), tasks=[task])
+    files, candidates, _ = candidate_files(task, reference_answer(task) or "")
+    assert files is not None and runner.test_ids is not None
+    result = runner.backend.run(run_spec(task, files, candidates, "1", runner.test_ids.ids(task)))
+    statuses = {t.name.split("::")[-1]: t.status for t in result.tests or []}
+    assert statuses["test_version"] == statuses["test_double"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("date", "pip_version", "expected"),
+    [("yesterday", None, "ISO 8601 date"), ("2024-09-28", "24.0", "pip learnt --uploaded-prior-to in 26.0")],
+)
+def test_a_date_pip_cannot_honour_is_refused(tmp_path: Path, date: str, pip_version: str | None,
+                                             expected: str) -> None:  # fmt: skip
+    from prism_desktop.workspace.errors import WorkspaceError
+    from prism_desktop.workspace.libraries import load_library
+
+    repo = commit0_repo(tmp_path)
+    with pytest.raises(Commit0ImportError, match=expected):
+        import_commit0_library(Commit0Source(repo, uploaded_prior_to=date, pip_version=pip_version), tmp_path)
+    imported = import_commit0_library(Commit0Source(repo), tmp_path / "libraries")
+    data = json.loads((imported.folder / "library.json").read_text())
+    data.update(uploaded_prior_to=date, pip_version=pip_version, test_count=4)
+    (imported.folder / "library.json").write_text(json.dumps(data))
+    with pytest.raises(WorkspaceError, match=f"uploaded_prior_to.*{expected}"):
+        load_library(imported.folder)
