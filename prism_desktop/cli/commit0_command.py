@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     counts = ", ".join(f"{part} {n}" for part, n in imported.files.items())
     print(f"{imported.folder}: package {imported.package} ({imported.src_dir}); files: {counts}")
     if imported.left_out:
-        print(f"left out (not UTF-8 text, or docs): {', '.join(imported.left_out)}")
+        why = "source files not UTF-8, files over the size bound, .github/"
+        print(f"left out ({why}): {', '.join(imported.left_out)}")
     return EXIT_OK if args.no_build else _build(imported.folder)
 
 

@@ -11,7 +11,7 @@ import hashlib
 from functools import partial
 from pathlib import Path
 
-from .coding import LANGUAGES, CodingTask, CodingWorkspace, is_coding_workspace, load_coding_bank
+from .coding import LANGUAGES, CodingTask, CodingWorkspace, data_bytes, is_coding_workspace, load_coding_bank
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .protocol import (
     AxisDefinition,
@@ -148,7 +148,7 @@ def _version(task: CodingTask) -> str:
     for key in ("stub", "reference_files"):
         parts.update({f"{key}/{k}": v for k, v in dict(task.extra.get(key) or {}).items()})
     for name in sorted(parts):
-        digest.update(f"\0{name}\0{parts[name]}".encode())
+        digest.update(data_bytes(f"\0{name}\0{parts[name]}"))  # a library's test data: any bytes
     return digest.hexdigest()
 
 

@@ -72,14 +72,16 @@ def load_library(folder: Path, count_unset_ok: bool = False) -> CodingTask:
     test_count = 0 if count_unset else bounded(data, "test_count", int, path, problems)
     timeout = bounded(data, "timeout_sec", (int, float), path, problems)
     install = _installed_keys(path, data, problems)
-    folders = {"project": read_folder(folder / "project", problems) if (folder / "project").is_dir() else {}}
-    for part in ("stub", "reference", "tests"):
+    folders: dict[str, dict[str, str]] = {"project": {}}
+    for part in ("stub", "reference", "tests", "project"):
         if not (folder / part).is_dir():
-            problems.append(
-                Problem(folder / part, message="folder missing", expected=f"the library's {part}/")
-            )
-        else:
-            folders[part] = read_folder(folder / part, problems)
+            if part != "project":
+                problems.append(
+                    Problem(folder / part, message="folder missing", expected=f"the library's {part}/")
+                )
+        else:  # an installed library's tests and project keep their data files, whatever their bytes
+            data_files = bool(install) and part in ("tests", "project")
+            folders[part] = read_folder(folder / part, problems, data_files=data_files)
     if problems:
         raise WorkspaceError(problems)
     task_id = str(data.get("task_id") or folder.name)

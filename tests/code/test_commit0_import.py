@@ -13,6 +13,7 @@ import pytest
 from prism_desktop.scoring.code_level1 import counted_tests
 from prism_desktop.services.code_candidates import candidate_files, reference_answer
 from prism_desktop.services.code_level1 import CodeLevel1Runner, run_spec
+from prism_desktop.services.code_reference_check import check_code_references
 from prism_desktop.workspace.coding import CodingWorkspace
 from prism_desktop.workspace.commit0_repo import Commit0ImportError, Commit0Source, import_commit0_library
 
@@ -215,3 +216,55 @@ def test_a_date_pip_cannot_honour_is_refused(tmp_path: Path, date: str, pip_vers
     (imported.folder / "library.json").write_text(json.dumps(data))
     with pytest.raises(WorkspaceError, match=f"uploaded_prior_to.*{expected}"):
         load_library(imported.folder)
+
+
+DOCUMENT = b"caf\xe9 \xff\x00\x81 \xd0\xbf\n"  # latin-1, stray bytes and UTF-8 mixed: not UTF-8 text
+ROOT_TEST = f"""from pathlib import Path
+
+
+def test_document_bytes():
+    assert (Path(__file__).parent / "tests" / "data" / "doc.txt").read_bytes() == {DOCUMENT!r}
+"""
+
+
+def test_data_files_travel_as_their_bytes(tmp_path: Path) -> None:
+    """read_folder(data_files=True) -> the run's spec (JSON) -> the sandbox's lay_out: the same bytes."""
+    from prism_desktop.sandbox.code.context import RunContext
+    from prism_desktop.sandbox.code.runner import lay_out
+    from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec, spec_from_json, spec_to_json
+    from prism_desktop.workspace.coding import read_folder
+
+    (tmp_path / "tests" / "data").mkdir(parents=True)
+    (tmp_path / "tests" / "data" / "doc.txt").write_bytes(DOCUMENT)
+    problems: list = []
+    assert read_folder(tmp_path / "tests", problems) == {} and "not UTF-8" in str(problems[0])
+    files = read_folder(tmp_path / "tests", [], data_files=True)
+    spec = spec_from_json(spec_to_json(CodeRunSpec("1", "python", files, [])))
+    ctx = RunContext(CodeLimits(), work=tmp_path / "work", scratch=tmp_path / "scratch", tests=tmp_path / "t")
+    lay_out(spec, ctx)
+    assert (tmp_path / "work" / "data" / "doc.txt").read_bytes() == DOCUMENT
+
+
+@pytest.mark.usefixtures("engine")
+def test_binary_test_data_and_a_root_test_file_score(tmp_path: Path) -> None:
+    """chardet's case: the tests read documents that are not UTF-8 (kept as bytes from git to the run), and
+    the published ids lie in a test file at the project's root, outside tests/ (collected by the build)."""
+    from prism_desktop.cli.commit0_command import _build
+
+    extra = {"tests/data/doc.txt": DOCUMENT, "test_root.py": ROOT_TEST.encode()}
+    published = ["test_root.py::test_document_bytes", "tests/test_core.py::test_double"]
+    source = Commit0Source(commit0_repo(tmp_path, extra=extra), test_ids=published)
+    imported = import_commit0_library(source, tmp_path / "ws" / "libraries")
+    assert (imported.folder / "tests" / "data" / "doc.txt").read_bytes() == DOCUMENT
+    assert "tests/data/doc.txt" not in imported.left_out
+    assert _build(imported.folder) == 0  # every published id collected with the reference
+    task = CodingWorkspace.open(tmp_path / "ws").task("lib_tinylib")
+    runner = CodeLevel1Runner.open(CodingWorkspace.open(tmp_path / "ws"), tasks=[task])
+    files, candidates, _ = candidate_files(task, reference_answer(task) or "")
+    assert files is not None and runner.test_ids is not None
+    result = runner.backend.run(run_spec(task, files, candidates, "1", runner.test_ids.ids(task)))
+    counted = {t.name: t.status for t in counted_tests(task, result.tests or [])}
+    assert counted == dict.fromkeys(published, "pass")
+    # `check`: the published ids are the list, though the files run hold five tests
+    outcome = check_code_references(CodingWorkspace.open(tmp_path / "ws"), ["lib_tinylib"], jobs=1)
+    assert [o.ok for o in outcome] == [True], outcome
