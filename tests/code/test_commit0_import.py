@@ -268,3 +268,19 @@ def test_binary_test_data_and_a_root_test_file_score(tmp_path: Path) -> None:
     # `check`: the published ids are the list, though the files run hold five tests
     outcome = check_code_references(CodingWorkspace.open(tmp_path / "ws"), ["lib_tinylib"], jobs=1)
     assert [o.ok for o in outcome] == [True], outcome
+
+
+def test_a_reference_holding_backtick_fences_is_its_own_answer(tmp_path: Path) -> None:
+    """minitorch's docstrings show code in ``` fences: the reference as an answer must keep them whole."""
+    from prism_desktop.workspace.libraries import load_library
+
+    reference = (
+        'def double(x):\n    """Twice x.\n\n    ```python\n    double(2)\n    ```\n    """\n'
+        "    return 2 * x\n"
+    )
+    imported = import_commit0_library(Commit0Source(commit0_repo(tmp_path)), tmp_path / "libraries")
+    (imported.folder / "reference" / "src" / "tinylib" / "core.py").write_text(reference)
+    task = load_library(imported.folder, count_unset_ok=True)
+    files, _, problem = candidate_files(task, reference_answer(task) or "")
+    assert problem is None and files is not None
+    assert files["src/tinylib/core.py"] == reference
