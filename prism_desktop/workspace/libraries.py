@@ -10,9 +10,11 @@ library's hidden pytest suite decides (score = share of passing tests).
 
 A library installed as a distribution (Commit-0's, imported by commit0_repo.py) also has
     library.json                    install (e.g. "pip install -e ."), pip (extra packages), src_dir
-                                    (e.g. "src/cachetools"), test_dir (the tests' folder in the project)
+                                    (e.g. "src/cachetools"), test_dir (the tests' folder in the project),
+                                    optionally pip_version and uploaded_prior_to (PyPI as of a date)
     libraries/<name>/project/       the rest of the project (setup files, pytest configuration)
-and stub/ and reference/ hold the source folder at its path in the project (src_dir/...).
+and stub/ and reference/ hold the source folder at its path in the project (src_dir/...); its tests/ and
+project/ may hold data files that are not UTF-8 (read with coding.data_text).
 """
 
 from __future__ import annotations
