@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from prism_desktop.errors import PrismError
 from prism_desktop.locations import package_dir, shipped_root
 
 if TYPE_CHECKING:  # imported where used: every command imports this module, few need these
@@ -22,7 +23,7 @@ EXIT_PROBLEMS = 1  # bad input, a failed check, a store that cannot be used
 EXIT_USAGE = 2  # wrong arguments or a named file that does not exist (argparse uses 2 as well)
 
 
-class CliError(Exception):
+class CliError(PrismError):
     """A user-facing failure: main() prints the message (no traceback) and exits with `exit_code`."""
 
     def __init__(self, message: str, exit_code: int = EXIT_PROBLEMS):

@@ -32,7 +32,6 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
 
 from prism_desktop import __version__
 from prism_desktop.cli.common import (
@@ -42,9 +41,7 @@ from prism_desktop.cli.common import (
     add_global_options,
     print_error,
 )
-
-if TYPE_CHECKING:
-    from prism_desktop.workspace.errors import WorkspaceError
+from prism_desktop.errors import InputError, PrismError
 
 PROG = "prism-desktop"
 PACKAGE = "prism_desktop.cli"
@@ -205,24 +202,6 @@ def build_parser(chosen: Command | None = None) -> tuple[argparse.ArgumentParser
     return parser, set(top.choices)
 
 
-def _known_error_types() -> tuple[type[BaseException], type[BaseException]]:
-    """WorkspaceError and StoreError when their modules are loaded (else nothing can raise them):
-    importing the store's package would import SQLAlchemy, which most commands never need."""
-
-    def loaded(module: str, name: str) -> type[BaseException]:
-        found = getattr(sys.modules.get(module), name, None)
-        return found if isinstance(found, type) and issubclass(found, BaseException) else _NeverRaised
-
-    return (
-        loaded("prism_desktop.workspace.errors", "WorkspaceError"),
-        loaded("prism_desktop.store.errors", "StoreError"),
-    )
-
-
-class _NeverRaised(Exception):
-    """Stands for an error type whose module was never imported."""
-
-
 def _run(handler: Handler, args: argparse.Namespace) -> int:
     """Call a sub-command, turning every user-facing failure into a message and an exit code."""
     try:
@@ -260,14 +239,14 @@ def _reader_gone() -> int:
 
 
 def _report(exc: Exception) -> int:
-    workspace_error, store_error = _known_error_types()
-    if isinstance(exc, workspace_error):
-        problems = cast("WorkspaceError", exc).problems
-        print_error(f"{len(problems)} problem(s) in the workspace input:")
-        for problem in problems:
+    """A failure as the user should see it: PRISM Desktop's own errors (errors.py, by family) as
+    their message, with one line per problem when there are several; anything else as a bug."""
+    if isinstance(exc, InputError) and exc.problems:
+        print_error(f"{len(exc.problems)} problem(s) in the workspace input:")
+        for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         return EXIT_PROBLEMS
-    if isinstance(exc, store_error):
+    if isinstance(exc, PrismError):
         print_error(str(exc))
         return EXIT_PROBLEMS
     if isinstance(exc, FileNotFoundError):

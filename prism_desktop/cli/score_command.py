@@ -16,13 +16,14 @@ from prism_desktop.cli.common import (
     EXIT_PROBLEMS,
     CliError,
     add_command,
+    add_sandbox_options,
     existing_files,
     open_workspace,
     workspace_root,
 )
 from prism_desktop.cli.progress import ProgressBar
 from prism_desktop.cli.workspace_kinds import run_for_kind
-from prism_desktop.sandbox.backend import SANDBOX_MODES, SandboxUnavailable
+from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.score_experiment import checkpoint_path, score_experiment
 from prism_desktop.workspace.results import Experiment, Generation
 
@@ -43,16 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--run", nargs="+", type=int, metavar="N", dest="run_index", help="only these run indexes (0, 1, …)"
     )
-    parser.add_argument(
-        "--jobs", type=int, default=None, metavar="N", help="runs at once (default: CPU cores)"
-    )
-    parser.add_argument(
-        "--sandbox",
-        choices=SANDBOX_MODES,
-        default="auto",
-        help="docker: isolated containers only; local: restricted subprocess, NOT isolated; "
-        "auto: Docker when an engine and the image are there (default)",
-    )
+    add_sandbox_options(parser)
 
 
 class _Progress:

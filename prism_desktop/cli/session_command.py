@@ -16,12 +16,15 @@ from prism_desktop.cli.common import (
     add_command,
     format_table,
     open_store_from_args,
+    open_workspace,
     positive_int,
 )
 from prism_desktop.services import sessions, team_sessions
 from prism_desktop.services.annotations import flagged_runs
 from prism_desktop.store import Store
-from prism_desktop.store.models import GRADE_AXES, GRADE_STEPS, OVERLAPS
+from prism_desktop.store.models import OVERLAPS
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
+from prism_desktop.workspace.protocol import L2Protocol
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -77,7 +80,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     settle = add_command(commands, "adjudicate", _adjudicate, help="record the consensus step of a run axis")
     settle.add_argument("session", type=positive_int, metavar="SESSION")
     settle.add_argument("--run", type=positive_int, required=True, help="the run id")
-    settle.add_argument("--axis", required=True, choices=GRADE_AXES)
+    settle.add_argument("--axis", required=True, choices=AXES)
     settle.add_argument("--step", type=int, required=True, choices=GRADE_STEPS)
     settle.add_argument("--rationale", required=True, help="why this step is the consensus")
     settle.add_argument("--as", dest="adjudicator", required=True, help="the adjudicator's expert id")
@@ -153,9 +156,19 @@ def _list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _expert_protocol(args: argparse.Namespace) -> L2Protocol | None:
+    """The expert protocol of the workspace named with --workspace, which says what a fully graded
+    run is (a 1C Code Bench grades P on every level); without --workspace, the constitution's rule,
+    which is what the bundled PRISM protocol says."""
+    if getattr(args, "workspace", None) is None:
+        return None
+    return open_workspace(args).protocols.l2
+
+
 def _status(args: argparse.Namespace) -> int:
+    l2 = _expert_protocol(args)
     with open_store_from_args(args) as store:
-        progress = _team(lambda: team_sessions.team_progress(store, args.session))
+        progress = _team(lambda: team_sessions.team_progress(store, args.session, l2))
     if args.json:
         print(json.dumps(_progress_json(progress), ensure_ascii=False, indent=2))
         return EXIT_OK
@@ -253,6 +266,7 @@ def _disagreements(args: argparse.Namespace) -> int:
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
+    l2 = _expert_protocol(args)
     with open_store_from_args(args) as store:
         adjudicator = _expert_id(store, args.adjudicator)
         record = _team(
@@ -264,6 +278,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
                 step=args.step,
                 rationale=args.rationale,
                 adjudicator_id=adjudicator,
+                l2=l2,
             )
         )
     print(f"run {args.run} axis {args.axis}: consensus {record.step} by {record.adjudicator}")

@@ -7,6 +7,8 @@ message is scrubbed of keys and tokens when the error is made (scrub.py)."""
 
 from __future__ import annotations
 
+from prism_desktop.errors import GenerationError
+
 from .scrub import scrub
 
 # Causes of failures decided here rather than read from a server's text.
@@ -42,7 +44,7 @@ _TRANSIENT = (
 )
 
 
-class AdapterConfigError(Exception):
+class AdapterConfigError(GenerationError):
     """A model cannot be called at all (no key in the environment, no endpoint, unknown adapter).
     Raised before any request is sent. `model` and `env_vars` (the variables to set, when missing
     ones are the reason) let an interface say it in its own words; `problems` holds one error per
@@ -68,7 +70,7 @@ class AdapterConfigError(Exception):
         return self.env_vars[0] if self.env_vars else None
 
 
-class ModelCallError(Exception):
+class ModelCallError(GenerationError):
     """One failed call: the text PRISM would store in `error` (scrubbed of keys and tokens), the HTTP
     status when there was one, and the server's Retry-After in seconds when it sent one. `permanent`
     marks a failure that is never worth repeating whatever its text says (a TLS certificate that is

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from prism_desktop.errors import GenerationError as GenerationError  # the family base, raised as is
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
 
@@ -25,10 +26,6 @@ ALL_TASKS = ""  # the category of a coding generation of every task
 EVERY_MODEL = ""  # the key of an endpoint override for every model
 ENDPOINT_SCHEMES = ("http", "https")
 ALL_TASKS_NAME = "coding"  # what the experiment's name says instead
-
-
-class GenerationError(Exception):
-    """A generation that cannot start as asked (bad selection, bad option)."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ after this view read it, the save is refused with who and when, and the list is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QFont, QFontDatabase
@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.gui.actions import Menu
+from prism_desktop.gui.actions import ActionSpec, Menu
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.services.grading import load_run_review
 from prism_desktop.services.team_sessions import (
     Disagreement,
@@ -42,10 +43,7 @@ from prism_desktop.services.team_sessions import (
     name_expert,
 )
 from prism_desktop.store import Store, StoreError
-from prism_desktop.store.models import GRADE_STEPS
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
+from prism_desktop.vocabulary import GRADE_STEPS
 
 TR_CONTEXT = "Adjudication"
 
@@ -365,41 +363,35 @@ def _logs_text(review: Any) -> str:
     return tr("No logs: the run has not been scored here.")
 
 
-class _AdjudicationAction:
-    """Review → Adjudication…, enabled inside a calibration session with an expert named."""
-
-    def __init__(self, window: MainWindow):
-        self.window = window
-        self.dialog: AdjudicationDialog | None = None
-        self.action = window.commands.add(
-            "review.adjudication",
-            lambda: tr("A&djudication…"),
-            self.open,
-            Menu.REVIEW,
-            tip=lambda: tr("Runs where the experts disagree: settle the consensus step with a rationale"),
-        )
-
-    def open(self) -> None:
-        window = self.window
-        if window.session_id is None:
-            window.statusBar().showMessage(
-                tr("Open a calibration session first (Review → Calibration sessions…)."), 8000
-            )
-            return
-        if not window.settings.expert_name:
-            window.statusBar().showMessage(tr("Say who you are first (File → Settings…)."), 8000)
-            return
-        if self.dialog is not None and self.dialog.session_id == window.session_id:
-            self.dialog.reload()
-        else:
-            if self.dialog is not None:
-                self.dialog.deleteLater()
-            self.dialog = AdjudicationDialog(
-                window.store, window.session_id, window.settings.expert_name, window.background, window
-            )
-        self.dialog.show()
-        self.dialog.raise_()
+def open_adjudication(ctx: WindowContext) -> None:
+    """Review → Adjudication…: inside a calibration session, with an expert named; the one window,
+    reloaded for the same session, built anew for another."""
+    session_id = ctx.session_id
+    if session_id is None:
+        ctx.report(tr("Open a calibration session first (Review → Calibration sessions…)."), 8000)
+        return
+    expert = ctx.settings.expert_name
+    if not expert:
+        ctx.report(tr("Say who you are first (File → Settings…)."), 8000)
+        return
+    dialog = ctx.kept.get("adjudication")
+    if isinstance(dialog, AdjudicationDialog) and dialog.session_id == session_id:
+        dialog.reload()
+    else:
+        if dialog is not None:
+            dialog.deleteLater()
+        dialog = AdjudicationDialog(ctx.store, session_id, expert, ctx.background, ctx.parent)
+        ctx.kept["adjudication"] = dialog
+    dialog.show()
+    dialog.raise_()
 
 
-def install_adjudication_action(window: MainWindow) -> _AdjudicationAction:
-    return _AdjudicationAction(window)
+ADJUDICATION_ACTIONS: tuple[ActionSpec[WindowContext], ...] = (
+    ActionSpec(
+        "review.adjudication",
+        lambda: tr("A&djudication…"),
+        open_adjudication,
+        Menu.REVIEW,
+        tip=lambda: tr("Runs where the experts disagree: settle the consensus step with a rationale"),
+    ),
+)

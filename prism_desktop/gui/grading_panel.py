@@ -29,7 +29,7 @@ from prism_desktop.gui.code_editor import LanguageAware
 from prism_desktop.gui.colour_scheme import colour_text, follow_scheme, on_scheme_change, scheme
 from prism_desktop.gui.hotkeys import keys_of
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
-from prism_desktop.store.models import GRADE_STEPS
+from prism_desktop.vocabulary import GRADE_STEPS
 
 # Stored values stay in the domain's language whatever the UI language (they end up in exports).
 APPROACHES = ("идиоматично", "приемлемо", "неудачный подход")

@@ -70,8 +70,7 @@ from prism_desktop.services.sessions import SessionSummary, session_info
 from prism_desktop.services.team_sessions import run_history
 from prism_desktop.services.visibility import SHOWN, Visibility, run_visibility
 from prism_desktop.store import Store
-from prism_desktop.store.models import GRADE_AXES as AXES
-from prism_desktop.store.models import GRADE_STEPS
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
 from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace

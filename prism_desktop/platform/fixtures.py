@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
+from prism_desktop.errors import InputError
 from prism_desktop.platform import metadata as md
 from prism_desktop.platform.types import SYSTEM_ENUMS
 
@@ -45,7 +46,7 @@ SPR_FUNCTION: Final = (
 )
 
 
-class FixtureError(Exception):
+class FixtureError(InputError):
     def __init__(self, path: str, found: Any, expected: str, source: str = "fixtures.yaml"):
         self.path = path
         text = repr(found)

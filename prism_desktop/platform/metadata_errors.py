@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from prism_desktop.errors import InputError
 
-class ConfigError(Exception):
+
+class ConfigError(InputError):
     """config_spec.yaml (or a dict passed as one) does not describe a valid configuration."""
 
     def __init__(self, path: str, found: Any, expected: str, source: str = "config_spec.yaml"):

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.vocabulary import axis_applies
 from prism_desktop.workspace.errors import Problem, WorkspaceError
-from prism_desktop.workspace.results import ScoredRun, ScoreFile
+from prism_desktop.workspace.results import ScoredRun, ScoreFile, same_answer
 
 from .dataset import AXES, BAND_AXES, GradedRun, machine_step
 from .scale import STEPS
@@ -39,7 +40,7 @@ def expert_score_problem(
             found=json.dumps(score),
             expected=f"an expert step, one of {', '.join(map(str, STEPS))}",
         )
-    if axis == "P" and category != "B":
+    if not axis_applies(axis, category or ""):
         return Problem(
             path,
             key=key,
@@ -136,7 +137,7 @@ def graded_runs_from_files(
                     )
                 )
                 continue
-            if run.response_hash and machine.response_hash and run.response_hash != machine.response_hash:
+            if not same_answer(run.response_hash, machine.response_hash):
                 problems.append(
                     Problem(
                         expert.path,

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
+from prism_desktop.errors import SandboxError
 from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec
 
 SandboxMode = Literal["auto", "docker", "local"]
 SANDBOX_MODES: tuple[str, ...] = ("auto", "docker", "local")
 
 
-class SandboxUnavailable(RuntimeError):
+class SandboxUnavailable(SandboxError, RuntimeError):
     """The requested sandbox cannot be used; the message says why in plain words."""
 
 

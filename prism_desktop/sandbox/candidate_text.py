@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from prism_desktop.errors import InputError
+
 # A string literal: doubled quotes stay inside, and an unterminated literal runs to the line end
 # (the rest of a multi-line string sits on following `|` lines, which are skipped whole).
 _STRING_LITERAL = re.compile(r'"(?:[^"]|"")*"?')
@@ -20,7 +22,7 @@ _FUNCTION_DECL = re.compile(r"^[ \t]*Функция[ \t]+(\w+)[ \t]*\(", re.IGNO
 _METHOD_DECL = re.compile(r"^[ \t]*(?:Функция|Процедура)[ \t]+(\w+)[ \t]*\(", re.IGNORECASE | re.MULTILINE)
 
 
-class EntryPatternError(ValueError):
+class EntryPatternError(InputError, ValueError):
     """An `entry_point_patterns` item is not a valid regular expression."""
 
     def __init__(self, index: int, pattern: str, error: re.error):

@@ -34,6 +34,7 @@ import docker.errors
 from docker.models.containers import Container
 from docker.types import Mount
 
+from prism_desktop.errors import SandboxError
 from prism_desktop.sandbox.bytecode_cache import WARM_UP, WARM_UP_TIMEOUT_S, package_fingerprint
 from prism_desktop.sandbox.container_options import CODE_ROOT, RUN_ROOT, VOLUME_PYCACHE
 from prism_desktop.sandbox.envelope import RESULT_FILE, SPEC_FILE
@@ -48,7 +49,7 @@ STALE_CODE_DAYS = 30
 _LOCAL_BASE_URLS = ("http+docker://localhost", "http+docker://localnpipe")
 
 
-class EngineFilesError(RuntimeError):
+class EngineFilesError(SandboxError, RuntimeError):
     """The app's code could not be put on the engine; the message says why."""
 
 

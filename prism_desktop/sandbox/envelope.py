@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.errors import SandboxError
 from prism_desktop.sandbox.spec import RunResult, from_dict
 
 ENVELOPE_FORMAT = "prism-desktop.sandbox.result/1"
@@ -22,7 +23,7 @@ RESULT_FILE = "result.json"
 SPEC_FILE = "spec.json"
 
 
-class EnvelopeError(ValueError):
+class EnvelopeError(SandboxError, ValueError):
     """The result file is missing, malformed or carries the wrong nonce."""
 
 

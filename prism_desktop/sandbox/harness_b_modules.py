@@ -28,6 +28,7 @@ from prism_desktop.bsl.stdlib.system import error_description_text
 from prism_desktop.bsl.syntax_1c import check_syntax_1c
 from prism_desktop.bsl.values.base import BslRuntimeError
 from prism_desktop.bsl.values.presentation import to_string
+from prism_desktop.errors import SandboxError
 from prism_desktop.platform import ConfigError, Configuration, Infobase, PlatformError, load_configuration
 from prism_desktop.platform.fixtures import FixtureError, FixtureModule, generate
 from prism_desktop.sandbox import spec as sp
@@ -47,7 +48,7 @@ DATE_KEY = "__date__"  # a YAML date in the JSON-safe form of TaskData
 _RESULT = re.compile(r"PASSED=(\d+);TOTAL=(\d+);(.*)", re.DOTALL)
 
 
-class TaskSetupError(Exception):
+class TaskSetupError(SandboxError):
     """The task's data or our emulator cannot set up the run: an infra_error."""
 
 

@@ -16,6 +16,7 @@ import docker.errors
 import docker.utils
 import requests.exceptions
 
+from prism_desktop.errors import SandboxError
 from prism_desktop.locations import shipped_path
 
 IMAGE_REPOSITORY = "prism-desktop-sandbox"
@@ -36,7 +37,7 @@ ENGINE_ERRORS: tuple[type[BaseException], ...] = (
 )
 
 
-class ImageBuildError(RuntimeError):
+class ImageBuildError(SandboxError, RuntimeError):
     """The image could not be built; the message says why and what to do."""
 
 

@@ -171,8 +171,11 @@ def score_run(
     measurements: RunResult | None,
     *,
     instruments: Instruments | None = None,
+    code: str | None = None,
 ) -> dict[str, Any]:
     """One run object: {run_index, response_hash, scores{S,M,O,P,Q}, bands{M,P}, detail{...}}.
+    `code`: the candidate code as extracted for the sandbox run, so the code scored is the code run
+    and the response is read once on the way to the scores; extracted here when not given.
     An axis that does not apply to the task's category or is not requested is null with no
     detail key; one that could not be measured is null with `detail.<axis>.reason`."""
     instruments = instruments or Instruments()
@@ -186,7 +189,8 @@ def score_run(
         reason = f"{FAILED_GENERATION}: {(generation.error or FAILED_GENERATION)[:200]}"
         results = {axis: AxisScore.not_measured(reason) for axis in active}
     else:
-        code = extract_code(generation.response)
+        if code is None:
+            code = extract_code(generation.response)
 
         def why_missing(leg: str) -> str:
             return _missing_reason(leg, measurements, instruments)

@@ -14,9 +14,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from prism_desktop.workspace.results import ScoredRun
+from prism_desktop.vocabulary import axis_applies
+from prism_desktop.workspace.results import ScoredRun, same_answer
 
 AXES = ("S", "M", "O", "P")
+UNKNOWN_CATEGORY = "?"  # the category of a task the workspace does not know
 EXCERPT_CHARS = 240
 CAUSE_CHARS = 90
 
@@ -176,9 +178,10 @@ class AgreementReport:
         }
 
 
-def _applies(axis: str, category: str | None) -> bool:
-    """P is a category-B axis: category-A runs do not count towards its n."""
-    return not (axis == "P" and category == "A")
+def _counts(axis: str, category: str) -> bool:
+    """An axis counts towards its n where it applies (P: category B only); a task the workspace
+    does not know ("?") has no category to rule by, so every axis counts."""
+    return category == UNKNOWN_CATEGORY or axis_applies(axis, category)
 
 
 def _alternate_keys(run: ScoredRun) -> list[tuple[str, ...]]:
@@ -246,18 +249,14 @@ def compare_runs(
         their_run = reference.get(key)
         if their_run is None:
             continue
-        if (
-            our_run.response_hash
-            and their_run.response_hash
-            and our_run.response_hash != their_run.response_hash
-        ):
+        if not same_answer(our_run.response_hash, their_run.response_hash):
             hash_differs.append(run_label(our_run))
             continue
         joined += 1
-        category = categories.get(our_run.task_id, "?")
+        category = categories.get(our_run.task_id, UNKNOWN_CATEGORY)
         per_category = by_category.setdefault(category, {a: AxisAgreement(a) for a in AXES})
         for axis in AXES:
-            if not _applies(axis, category):
+            if not _counts(axis, category):
                 continue
             ours_step, theirs_step = axis_step(our_run, axis), axis_step(their_run, axis)
             for table in (axes, per_category):

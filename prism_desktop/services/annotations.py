@@ -28,6 +28,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from prism_desktop.errors import InputError
 from prism_desktop.services.grading import scoped_to_session
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import COMMENT_AXES, RUN_AXIS, Expert, Run, RunComment, RunFlag
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 
-class AnnotationError(ValueError):
+class AnnotationError(InputError, ValueError):
     """A comment or flag the store cannot take (unknown run, unknown axis)."""
 
 

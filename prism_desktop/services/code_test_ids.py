@@ -12,6 +12,7 @@ import os
 import threading
 from pathlib import Path
 
+from prism_desktop.errors import InputError
 from prism_desktop.locations import cache_dir
 from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
@@ -22,7 +23,7 @@ from prism_desktop.workspace.coding import CodingTask, data_bytes
 COLLECTION_FORMAT = "prism-desktop.code-test-ids/1"  # change it when the ids' spelling changes
 
 
-class TestListError(Exception):
+class TestListError(InputError):
     """The task's tests could not be collected with its reference (a fault of the task, not an answer's)."""
 
     __test__ = False

@@ -9,6 +9,7 @@ action share their `changed_at`, which is what `undo_last` undoes as one step.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
@@ -16,6 +17,8 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, and_, case, func, or_, select
 from sqlalchemy.orm import Session
 
+from prism_desktop import vocabulary
+from prism_desktop.errors import InputError
 from prism_desktop.review.dataset import machine_step
 from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
 from prism_desktop.sandbox.code.candidate import extract_code as extract_code_in
@@ -23,8 +26,6 @@ from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (
-    GRADE_AXES,
-    GRADE_STEPS,
     Experiment,
     Expert,
     Grade,
@@ -36,6 +37,7 @@ from prism_desktop.store.models import (
     WorkspaceSnapshot,
     utcnow,
 )
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
 from prism_desktop.workspace.protocol import L2Protocol
 
 # Our own scoring is newer than an imported auto file of the same run, so it is shown first.
@@ -43,7 +45,7 @@ _UNDOABLE = ("create", "update", "delete")
 SelectT = TypeVar("SelectT", bound=Select)
 
 
-class GradingError(ValueError):
+class GradingError(InputError, ValueError):
     """A grade the protocol does not allow (unknown axis, a step off the scale, P on category A)."""
 
 
@@ -75,9 +77,14 @@ class GradeConflict(EditConflict):
 def applicable_axes(category: str, l2: L2Protocol | None = None) -> tuple[str, ...]:
     """The axes an expert grades for a task category: from the L2 protocol's `applies_to` when
     given, else the constitution's rule (S, M, O for all; P for category B only)."""
-    if l2 is not None:
-        return tuple(a for a in GRADE_AXES if a in l2.axes and category in l2.axes[a].applies_to)
-    return tuple(a for a in GRADE_AXES if a != "P" or category == "B")
+    return vocabulary.applicable_axes(category, l2.axes if l2 is not None else None)
+
+
+def fully_graded(category: str, graded_axes: Collection[str], l2: L2Protocol | None = None) -> bool:
+    """The one meaning of "fully graded": the expert has graded every axis they grade for the run's
+    category — the L2 protocol's `applies_to` (it is the expert's protocol; a 1C Code Bench grades
+    P on every level), the constitution's rule only when no protocol is at hand."""
+    return set(applicable_axes(category, l2)) <= set(graded_axes)
 
 
 def ensure_expert(store: Store, name: str) -> int:
@@ -226,9 +233,9 @@ def machine_steps(auto_run: dict[str, Any] | None) -> dict[str, int | None]:
     """The machine's step per axis as it is compared with an expert: S and O as stored, M and P
     from `bands`. None where not measured."""
     if auto_run is None:
-        return dict.fromkeys(GRADE_AXES)
+        return dict.fromkeys(AXES)
     scores, bands = auto_run.get("scores") or {}, auto_run.get("bands") or {}
-    return {axis: machine_step(scores, bands, axis) for axis in GRADE_AXES}
+    return {axis: machine_step(scores, bands, axis) for axis in AXES}
 
 
 def _instrument(review: RunReview, axis: str, detail: dict[str, Any]) -> str | None:
@@ -246,7 +253,7 @@ def machine_axes(review: RunReview, l2: L2Protocol | None = None) -> list[Machin
     scores = (review.auto_run or {}).get("scores") or {}
     details = (review.auto_run or {}).get("detail") or {}
     verdicts: list[MachineAxis] = []
-    for axis in GRADE_AXES:
+    for axis in AXES:
         raw = details.get(axis)
         detail: dict[str, Any] = raw if isinstance(raw, dict) else {}
         if axis not in applicable:
@@ -320,7 +327,7 @@ def is_fully_graded(
                 )
             )
         )
-    return set(applicable_axes(run.category, l2)) <= graded
+    return fully_graded(run.category, graded, l2)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from prism_desktop.services.level1_rows import level1_columns
 from prism_desktop.services.team_sessions import expert_named
 from prism_desktop.store import Store
 from prism_desktop.store.models import (
-    GRADE_AXES,
     SOURCE_AUTO_FILE,
     Experiment,
     Expert,
@@ -37,9 +36,10 @@ from prism_desktop.store.models import (
     Run,
     WorkspaceSnapshot,
 )
+from prism_desktop.vocabulary import AXES
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.results import Experiment as ExperimentFile
-from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile
+from prism_desktop.workspace.results import Generation, ScoredRun, ScoreFile, same_answer
 from prism_desktop.workspace.results_loader import SURROGATE_NOTE, read_json
 from prism_desktop.workspace.workspace import Workspace
 
@@ -361,7 +361,7 @@ def _match_runs(
                     expected=f"a run of experiment {score_file.experiment_id}",
                 )
             )
-        elif scored.response_hash and run.response_hash and scored.response_hash != run.response_hash:
+        elif not same_answer(scored.response_hash, run.response_hash):
             # The score belongs to another answer than the one stored under this key.
             problems.append(
                 Problem(
@@ -471,7 +471,7 @@ def _grade_values(
     """axis -> grade values for every graded axis, and the problems of ungradable scores."""
     grades: dict[str, dict[str, Any]] = {}
     problems: list[Problem] = []
-    for axis in GRADE_AXES:
+    for axis in AXES:
         score = scored.scores.get(axis)
         if score is None:
             continue

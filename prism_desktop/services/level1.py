@@ -117,6 +117,7 @@ class Level1Runner:
         cancelled run is returned with status "cancelled" and N/A axes."""
         token = cancel_token(cancel)
         by_id: dict[str, Generation] = {}
+        code_of: dict[str, str] = {}  # extracted once: the sandbox runs it, scoring reads it
         specs: list[RunSpec] = []
         done: dict[str, Scored] = {}
         for number, generation in enumerate(generations):
@@ -126,7 +127,7 @@ class Level1Runner:
                 done[run_id] = self._finish(task, generation, None, on_scored)
                 continue
             by_id[run_id] = generation
-            code = extract_code(generation.response)
+            code = code_of[run_id] = extract_code(generation.response)
             specs.append(run_spec(self.workspace, task, code, run_id, size_timeout_s=size_timeout_s))
 
         spec_of = {spec.run_id: spec for spec in specs}
@@ -145,7 +146,7 @@ class Level1Runner:
                 )
             generation = by_id[result.run_id]
             task = self.workspace.task(generation.task_id)
-            done[result.run_id] = self._finish(task, generation, result, on_scored)
+            done[result.run_id] = self._finish(task, generation, result, on_scored, code_of[result.run_id])
 
         batch = specs
         while batch:
@@ -155,9 +156,14 @@ class Level1Runner:
         return [done[str(n)] for n in range(len(generations))]
 
     def _finish(
-        self, task: Task, generation: Generation, result: RunResult | None, on_scored: OnScored | None
+        self,
+        task: Task,
+        generation: Generation,
+        result: RunResult | None,
+        on_scored: OnScored | None,
+        code: str | None = None,
     ) -> Scored:
-        auto_run = score_run(task, self.workspace.protocols, generation, result)
+        auto_run = score_run(task, self.workspace.protocols, generation, result, code=code)
         if on_scored is not None:
             on_scored(generation, result, auto_run)
         return generation, result, auto_run

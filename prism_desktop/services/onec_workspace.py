@@ -12,6 +12,7 @@ from pathlib import Path
 
 from prism_desktop.generation.metadata_tools import NOT_FOUND_MARK, MetadataTools
 from prism_desktop.services.onec_level1 import PROTOCOL_VERSION, reference_code
+from prism_desktop.vocabulary import GRADE_STEPS
 from prism_desktop.workspace.coding_bench import open_workspace as open_prism_or_coding
 from prism_desktop.workspace.errors import Problem, ProblemCollector
 from prism_desktop.workspace.onec_bench import (
@@ -41,7 +42,6 @@ from prism_desktop.workspace.workspace import Workspace
 
 L2_VERSION = "1c-code-bench-l2/1"
 RUNNER = "prism-platform (1C Code Bench)"
-GRADE_STEPS = (0, 2, 4, 6, 8, 10)
 CONTEXT_HEADING = "Контекст конфигурации (объекты метаданных, нужные для задачи):"
 AXIS_NAMES = {
     "S": ("Компиляция", "Compilation"),

@@ -26,6 +26,7 @@ from prism_desktop.bsl.engine import Engine, ModuleLoadError
 from prism_desktop.bsl.platform_bridge.query_values import cell_to_bsl
 from prism_desktop.bsl.values.base import BslRuntimeError
 from prism_desktop.bsl.values.presentation import to_string
+from prism_desktop.errors import InputError
 from prism_desktop.platform.query import QueryError, QueryResult, execute_batch
 from prism_desktop.platform.query.values import NUMBER, QueryNull
 from prism_desktop.sandbox.harness_b_modules import (
@@ -68,7 +69,7 @@ class ConsoleResult:
     seconds: float
 
 
-class ConsoleError(Exception):
+class ConsoleError(InputError):
     """Why the query gave no result: 1C's message, and its (line, column) in the text when the
     query language reports one."""
 

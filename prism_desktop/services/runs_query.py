@@ -46,6 +46,7 @@ from prism_desktop.store.models import (
     SessionItem,
 )
 from prism_desktop.vocabulary import AXES as GRADED_AXES
+from prism_desktop.vocabulary import axis_applies
 from prism_desktop.workspace.workspace import Workspace
 
 AXES = ("S", "M", "O", "P", "Q")
@@ -753,10 +754,10 @@ def na_reasons(
             reasons[axis] = NaReason(NaKind.NO_ANSWER, error or "")
         elif status is RunStatus.NOT_SCORED:
             reasons[axis] = NaReason(NaKind.NOT_SCORED)
-        elif axis == "P" and category == "A":
-            reasons[axis] = NaReason(NaKind.NOT_APPLICABLE)
         elif isinstance(axis_detail, dict) and axis_detail.get("reason"):
             reasons[axis] = NaReason(NaKind.STATED, str(axis_detail["reason"]))
+        elif axis in GRADED_AXES and not axis_applies(axis, category):
+            reasons[axis] = NaReason(NaKind.NOT_APPLICABLE)
         elif axis == "Q":
             reasons[axis] = NaReason(NaKind.NOTHING_MEASURED)
         else:

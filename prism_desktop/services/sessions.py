@@ -19,15 +19,17 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
-from prism_desktop.services.grading import SOURCE_PREFERENCE, applicable_axes
+from prism_desktop.errors import InputError
+from prism_desktop.services.grading import SOURCE_PREFERENCE, fully_graded
 from prism_desktop.store import Store
 from prism_desktop.store.models import Grade, Level1Result, ReviewSession, Run, SessionItem, SessionTask
+from prism_desktop.workspace.protocol import L2Protocol
 
 DEFAULT_THRESHOLDS: Mapping[str, float] = {"high": 8.0, "acceptable": 5.0}
 UNSCORED = "unscored"
 
 
-class SessionError(ValueError):
+class SessionError(InputError, ValueError):
     """A session that cannot be created as asked (no runs, a size out of range, a bad share)."""
 
 
@@ -288,8 +290,11 @@ def task_split(store: Store, session_id: int) -> dict[str, str]:
         )
 
 
-def session_progress(store: Store, session_id: int, expert_id: int) -> tuple[int, int]:
-    """(runs the expert has fully graded, runs in the session)."""
+def session_progress(
+    store: Store, session_id: int, expert_id: int, l2: L2Protocol | None = None
+) -> tuple[int, int]:
+    """(runs the expert has fully graded, runs in the session); `l2`: the workspace's expert
+    protocol, which says what "fully" means (grading.fully_graded)."""
     with store.session() as session:
         categories = dict(
             session.execute(
@@ -303,7 +308,5 @@ def session_progress(store: Store, session_id: int, expert_id: int) -> tuple[int
             select(Grade.run_id, Grade.axis).filter_by(session_id=session_id, expert_id=expert_id)
         ):
             graded[run_id].add(axis)
-    done = sum(
-        1 for run_id, category in categories.items() if set(applicable_axes(category)) <= graded[run_id]
-    )
+    done = sum(1 for run_id, category in categories.items() if fully_graded(category, graded[run_id], l2))
     return done, len(categories)

@@ -31,13 +31,12 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
+from prism_desktop.errors import InputError
 from prism_desktop.review.scale import STEP_INDEX
-from prism_desktop.services.grading import applicable_axes
+from prism_desktop.services.grading import applicable_axes, fully_graded
 from prism_desktop.services.visibility import run_visibility
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (
-    GRADE_AXES,
-    GRADE_STEPS,
     OVERLAPS,
     Adjudication,
     Expert,
@@ -50,12 +49,14 @@ from prism_desktop.store.models import (
     SessionAssignment,
     SessionItem,
 )
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
+from prism_desktop.workspace.protocol import L2Protocol
 
 CONSENSUS_RULE_TEXT = "{rule} of the experts' steps; the adjudicated step where an adjudicator settled it"
 SelectT = TypeVar("SelectT", bound=Select)
 
 
-class TeamError(ValueError):
+class TeamError(InputError, ValueError):
     """A team operation that cannot be done as asked; the message says what was expected."""
 
 
@@ -280,8 +281,9 @@ class TeamProgress:
         object.__setattr__(self, "remaining", sum(e.remaining for e in self.experts))
 
 
-def team_progress(store: Store, session_id: int) -> TeamProgress:
-    """KeyError naming the session when there is none."""
+def team_progress(store: Store, session_id: int, l2: L2Protocol | None = None) -> TeamProgress:
+    """KeyError naming the session when there is none. `l2`: the workspace's expert protocol, which
+    says what a fully graded run is (grading.fully_graded)."""
     with store.session() as session:
         review = session.get(ReviewSession, session_id)
         if review is None:
@@ -319,7 +321,7 @@ def team_progress(store: Store, session_id: int) -> TeamProgress:
             graded = incomplete = remaining = 0
             for run_id in assigned[expert_id]:
                 done = axes.get((expert_id, run_id), set())
-                if set(applicable_axes(category[run_id])) <= done:
+                if fully_graded(category[run_id], done, l2):
                     graded += 1
                 else:
                     complete[run_id] = False
@@ -441,7 +443,7 @@ def disagreements(
                     _adjudication_record(adjudication, experts),
                 )
             )
-        return sorted(found, key=lambda d: (order[d.run_id], GRADE_AXES.index(d.axis)))
+        return sorted(found, key=lambda d: (order[d.run_id], AXES.index(d.axis)))
 
 
 def _comment_text(
@@ -470,12 +472,14 @@ def adjudicate(
     rationale: str,
     adjudicator_id: int,
     expected_version: int | None = None,
+    l2: L2Protocol | None = None,
 ) -> AdjudicationRecord:
     """Record the consensus step of one run axis with its rationale. `expected_version`: the
     version of the adjudication the adjudicator saw (0: none); if another adjudicator settled it
-    differently meanwhile, EditConflict says who and nothing is overwritten."""
-    if axis not in GRADE_AXES:
-        raise TeamError(f"axis: found {axis!r}, expected one of {', '.join(GRADE_AXES)}")
+    differently meanwhile, EditConflict says who and nothing is overwritten. `l2`: the expert
+    protocol, which says which axes a run's category has."""
+    if axis not in AXES:
+        raise TeamError(f"axis: found {axis!r}, expected one of {', '.join(AXES)}")
     if step not in GRADE_STEPS:
         raise TeamError(f"step: found {step!r}, expected one of {', '.join(map(str, GRADE_STEPS))}")
     if not rationale.strip():
@@ -491,7 +495,7 @@ def adjudicate(
             == 0
         ):
             raise TeamError(f"run {run_id}: not in session {session_id}")
-        if axis not in applicable_axes(run.category):
+        if axis not in applicable_axes(run.category, l2):
             raise TeamError(f"run {run_id} (category {run.category}): axis {axis} is not graded there")
         row = session.scalars(
             select(Adjudication).filter_by(session_id=session_id, run_id=run_id, axis=axis)
@@ -548,7 +552,13 @@ class Change:
 
 
 def run_history(
-    store: Store, run_id: int, session_id: int | None, viewer_id: int | None, *, blind: bool
+    store: Store,
+    run_id: int,
+    session_id: int | None,
+    viewer_id: int | None,
+    *,
+    blind: bool,
+    l2: L2Protocol | None = None,
 ) -> list[Change]:
     """Every grade change of the run in the session (or standalone), oldest first. Under the blind
     rule (services/visibility.py) the viewer sees the others' changes only once they have graded
@@ -571,7 +581,7 @@ def run_history(
             )
         )
         others_visible = run_visibility(
-            blind=blind, needed_axes=applicable_axes(run.category), my_axes=graded
+            blind=blind, needed_axes=applicable_axes(run.category, l2), my_axes=graded
         ).other_experts
         return [
             Change(

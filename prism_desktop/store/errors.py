@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
-class StoreError(Exception):
-    """A store that cannot be opened or migrated; the message names the database and the cause."""
+from prism_desktop.errors import StoreError as StoreError  # the family base, raised as is too
 
 
 class EditConflict(StoreError):

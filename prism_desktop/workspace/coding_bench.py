@@ -11,6 +11,8 @@ import hashlib
 from functools import partial
 from pathlib import Path
 
+from prism_desktop.vocabulary import AXES, GRADE_STEPS
+
 from .coding import LANGUAGES, CodingTask, CodingWorkspace, data_bytes, is_coding_workspace, load_coding_bank
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .protocol import (
@@ -69,7 +71,6 @@ AXIS_NAMES = {
     "O": ("Качество кода", "Code quality"),
     "P": ("Платформа 1С", "1C platform"),
 }
-GRADE_STEPS = (0, 2, 4, 6, 8, 10)
 
 
 def coding_protocols(categories: tuple[str, ...]) -> Protocols:
@@ -80,7 +81,7 @@ def coding_protocols(categories: tuple[str, ...]) -> Protocols:
         valid_scores=GRADE_STEPS,
         axes={
             axis: AxisDefinition(axis, AXIS_NAMES[axis][0], AXIS_NAMES[axis][1], applies[axis])
-            for axis in ("S", "M", "O", "P")
+            for axis in AXES
         },
     )
     steps = ScoringTable("higher_is_better", tuple(TableRow(step, float(step)) for step in GRADE_STEPS))
@@ -91,7 +92,7 @@ def coding_protocols(categories: tuple[str, ...]) -> Protocols:
     )
     l2 = L2Protocol(
         version=L2_VERSION,
-        axes={axis: L2Axis(axis, CRITERIA.get(axis, {}), applies[axis]) for axis in ("S", "M", "O", "P")},
+        axes={axis: L2Axis(axis, CRITERIA.get(axis, {}), applies[axis]) for axis in AXES},
         rules=(
             "S — только сборка: компилятор, проверка типов, go vet.",
             "M — делает ли код то, что просит задание, на всех случаях, а не только на тестах.",

@@ -30,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from prism_desktop.errors import InputError
+
 from .coding import MAX_TEST_FILE_BYTES
 from .libraries import upload_date_problem
 
@@ -39,7 +41,7 @@ DEFAULT_TEST_DIR = "tests"
 SKIPPED_FOLDERS = (".git", ".github", "__pycache__")
 
 
-class Commit0ImportError(ValueError):
+class Commit0ImportError(InputError, ValueError):
     """The repository, a ref or a folder named cannot be read as a Commit-0 library."""
 
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from prism_desktop.errors import InputError
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -41,7 +43,7 @@ class Problem:
         return f"{text}: {', '.join(detail)}" if detail else text
 
 
-class WorkspaceError(Exception):
+class WorkspaceError(InputError):
     """Raised with every problem found, never with a half-read result."""
 
     def __init__(self, problems: list[Problem] | Problem):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from prism_desktop.vocabulary import AXES as AXES  # re-exported: the protocol speaks of these
-from prism_desktop.vocabulary import Axis
+from prism_desktop.vocabulary import Axis, applicable_axes
 
 Direction = Literal["lower_is_better", "higher_is_better"]
 
@@ -113,7 +113,7 @@ class Constitution:
     thresholds: dict[str, float] = field(default_factory=lambda: {"high": 8, "acceptable": 5, "low": 0})
 
     def applicable_axes(self, category: str) -> tuple[str, ...]:
-        return tuple(a for a, d in self.axes.items() if category in d.applies_to)
+        return applicable_axes(category, self.axes)
 
 
 @dataclass(frozen=True)

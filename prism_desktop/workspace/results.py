@@ -67,6 +67,13 @@ class ScoredRun:
         return (self.task_id, self.model_id, self.run_index)
 
 
+def same_answer(hash_a: str | None, hash_b: str | None) -> bool:
+    """How two runs found under the same (task, model, run_index) key are matched: they are the same
+    answer unless both carry a response_hash and the hashes differ (PRISM_FORMAT §4.1: the hash is
+    the join key; a file without hashes, as older ones are, still joins by the key alone)."""
+    return not hash_a or not hash_b or hash_a == hash_b
+
+
 @dataclass(frozen=True)
 class ScoreFile:
     """An auto_l1 file or an expert file of the same shape."""

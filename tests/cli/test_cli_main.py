@@ -16,6 +16,10 @@ import prism_desktop
 from prism_desktop.cli import main as cli_main
 from prism_desktop.cli.common import CliError, add_command, bundled_workspace, format_table, workspace_root
 from prism_desktop.cli.main import main
+from prism_desktop.errors import GenerationError, PrismError, StoreError
+from prism_desktop.sandbox.backend import SandboxUnavailable
+from prism_desktop.services.team_sessions import TeamError
+from prism_desktop.workspace.errors import Problem, WorkspaceError
 
 if TYPE_CHECKING:
     from tests.cli.conftest import WorkspaceFiles
@@ -202,6 +206,51 @@ def test_internal_errors_show_no_traceback_unless_asked(
     monkeypatch.setenv(cli_main.DEBUG_ENV_VAR, "1")
     assert main(["buggy"]) == cli_main.EXIT_INTERNAL
     assert "Traceback" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("error", "shown"),
+    [
+        (TeamError("rationale: empty; expected why this step is the consensus"), "rationale: empty"),
+        (StoreError("sqlite:///x.db: the database is newer than this program"), "newer than this program"),
+        (SandboxUnavailable("Docker is not running"), "Docker is not running"),
+        (GenerationError("--runs must be at least 1, not 0"), "--runs must be at least 1"),
+    ],
+    ids=lambda v: type(v).__name__ if isinstance(v, Exception) else "",
+)
+def test_prism_errors_are_caught_by_family_and_shown_as_their_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: PrismError, shown: str
+) -> None:
+    """The top-level handler catches PRISM Desktop's error families (errors.py), not a list of
+    classes: the message, exit 1, no traceback and no "internal error"."""
+
+    def run(_args: argparse.Namespace) -> int:
+        raise error
+
+    _fake_command(monkeypatch, "failing_command", run)
+    _only_commands(monkeypatch, "failing_command")
+    assert main(["failing"]) == cli_main.EXIT_PROBLEMS
+    err = capsys.readouterr().err
+    assert shown in err and "internal error" not in err and "Traceback" not in err
+
+
+def test_an_input_error_with_problems_lists_them_one_a_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problems = [
+        Problem("a.json", key="runs[0]", expected="an object"),
+        Problem("b.yaml", line=2, message="tab"),
+    ]
+
+    def run(_args: argparse.Namespace) -> int:
+        raise WorkspaceError(problems)
+
+    _fake_command(monkeypatch, "failing_command", run)
+    _only_commands(monkeypatch, "failing_command")
+    assert main(["failing"]) == cli_main.EXIT_PROBLEMS
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[-3].endswith("2 problem(s) in the workspace input:")
+    assert lines[-2:] == ["  a.json: runs[0]: expected an object", "  b.yaml:2: tab"]
 
 
 def test_console_script_reports_a_broken_file_without_traceback(workspace: WorkspaceFiles) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,3 +48,35 @@ def test_score_filters_pick_runs(workspace: WorkspaceFiles) -> None:
     assert pick_runs(experiment, None, None, None).generations == experiment.generations
     with pytest.raises(CliError, match=r"--task Z9: not in .* it holds"):
         pick_runs(experiment, ["Z9"], None, None)
+
+
+def _options_of(words: list[str]) -> dict[str, argparse.Action]:
+    """The options of one sub-command as its real parser declares them."""
+    from prism_desktop.cli.main import COMMANDS, build_parser
+
+    command = next(c for c in COMMANDS if list(c.words) == words)
+    parser, _ = build_parser(command)
+    sub = parser
+    for word in words:
+        choices = next(a for a in sub._actions if isinstance(a, argparse._SubParsersAction)).choices
+        sub = choices[word]
+    return {option: action for action in sub._actions for option in action.option_strings}
+
+
+def test_sandbox_and_jobs_are_declared_once_for_every_command_that_runs_code(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`score` and `check` take --sandbox and --jobs from cli/common.add_sandbox_options: the same
+    choices, default and help, and --jobs 0 is refused (score once let 0 through)."""
+    score, check = _options_of(["score"]), _options_of(["check"])
+    for option in ("--sandbox", "--jobs"):
+        assert (score[option].choices, score[option].default, score[option].help, score[option].type) == (
+            check[option].choices,
+            check[option].default,
+            check[option].help,
+            check[option].type,
+        )
+    with pytest.raises(SystemExit) as stopped:
+        main(["score", "--experiment", "e.json", "--out", "o.json", "--jobs", "0"])
+    assert stopped.value.code == 2
+    assert "expected a positive whole number, found '0'" in capsys.readouterr().err

@@ -57,6 +57,16 @@ def test_category_a_run_object() -> None:
     json.dumps(run, ensure_ascii=False)  # plain data only
 
 
+def test_the_code_given_is_the_code_scored_and_the_response_is_not_read_again() -> None:
+    """services/level1 extracts the code once for the sandbox and hands that same code to score_run:
+    the S pre-check (balance) is then on the code that ran, not on a second reading of the response."""
+    ran = "Функция СгруппироватьТаблицу(Таблица)\n\tВозврат Таблица;\n"  # no КонецФункции
+    run = score_run(TASK_A, PROTOCOLS, generation(), full_a(), code=ran)
+    assert run["scores"]["S"] == 0 and run["detail"]["S"]["balanced"] is False
+    read_again = score_run(TASK_A, PROTOCOLS, generation(), full_a())
+    assert read_again["scores"]["S"] == 10 and read_again["detail"]["S"]["balanced"] is True
+
+
 def test_failed_generation_is_null_everywhere_never_zero() -> None:
     failed = generation(success=False, response="", error="429 Too Many Requests " + "x" * 300)
     run = score_run(TASK_A, PROTOCOLS, failed, full_a())

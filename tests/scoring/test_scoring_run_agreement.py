@@ -115,6 +115,16 @@ def test_agreement_per_axis_counts_null_pairs_and_skips_p_for_category_a(files: 
     assert report.by_category["B"]["O"].agree == 2  # B2: null on both sides agrees
 
 
+def test_p_counts_for_category_b_and_for_a_task_of_unknown_category(files: tuple[Path, Path]) -> None:
+    ours, theirs = (load_score_file(p) for p in files)
+    # B1 and B2 are left out of the categories: "?" has no rule to drop P by, so P counts for them;
+    # A1 stays category A, where P never counts.
+    report = compare_runs(ours.runs, theirs.runs, {"A1": "A"})
+    assert (report.by_category["?"]["P"].agree, report.by_category["?"]["P"].n) == (3, 3)
+    assert report.by_category["A"]["P"].n == 0
+    assert report.axes["P"].n == 3
+
+
 def test_mismatches_are_grouped_by_cause_with_examples(files: tuple[Path, Path]) -> None:
     ours, theirs = (load_score_file(p) for p in files)
     report = compare_runs(ours.runs, theirs.runs, {"B1": "B", "B2": "B", "A1": "A"})

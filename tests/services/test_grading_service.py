@@ -16,6 +16,7 @@ from prism_desktop.services.grading import (
     applicable_axes,
     clear_grade,
     ensure_expert,
+    fully_graded,
     grades_for_run,
     history,
     is_fully_graded,
@@ -27,8 +28,10 @@ from prism_desktop.services.grading import (
     save_note,
     undo_last,
 )
+from prism_desktop.services.onec_workspace import onec_protocols
 from prism_desktop.store import open_store
 from prism_desktop.store.models import Run
+from prism_desktop.workspace.onec_bench import LEVELS
 
 
 @pytest.fixture
@@ -146,6 +149,21 @@ def test_two_experts_grade_the_same_run(seeded: Seeded) -> None:
     grades = grades_for_run(store, run)
     assert len(grades) == 8
     assert {g.expert: g.step for g in grades if g.axis == "P"} == {"Иванов": 8, "Петров": 4}
+
+
+def test_fully_graded_means_every_axis_the_expert_protocol_has_them_grade(seeded: Seeded) -> None:
+    prism = seeded.workspace.protocols.l2
+    assert fully_graded("A", {"S", "M", "O"}, prism) and not fully_graded("B", {"S", "M", "O"}, prism)
+    assert fully_graded("B", {"S", "M", "O", "P"}, prism)
+    assert not fully_graded("A", {"S", "M"}, prism)  # a flipped subset test would pass this
+    # The copies disagreed where the expert protocol is not PRISM's: a 1C Code Bench grades P on
+    # every level, so S, M and O alone are not a fully graded run (the old session and team counts,
+    # ruling by the constitution's "P for B only", said they were).
+    onec = onec_protocols().l2
+    assert not fully_graded(LEVELS[0], {"S", "M", "O"}, onec)
+    assert fully_graded(LEVELS[0], {"S", "M", "O", "P"}, onec)
+    # No protocol at hand: the constitution's rule.
+    assert fully_graded(LEVELS[0], {"S", "M", "O"}) and not fully_graded("B", {"S", "M", "O"})
 
 
 def test_fully_graded_and_next_ungraded_run(seeded: Seeded) -> None:

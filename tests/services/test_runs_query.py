@@ -16,6 +16,7 @@ from prism_desktop.services.runs_query import (
     RunState,
     RunStatus,
     Sort,
+    na_reasons,
 )
 from prism_desktop.store import Store, open_store
 from prism_desktop.store.models import (
@@ -300,3 +301,14 @@ def test_a_blind_filter_drops_what_it_may_not_use() -> None:
     assert (concealed.model_id, concealed.band, concealed.state) == (None, None, RunState.ALL)
     assert RunsFilter(state=RunState.UNGRADED, visibility=hidden).concealed().state is RunState.UNGRADED
     assert RunsFilter(model_id="m").concealed().model_id == "m"  # outside a blind session: as chosen
+
+
+def test_p_is_not_applicable_where_the_rule_says_and_a_stated_reason_wins() -> None:
+    scores = {"S": 10.0, "M": 10.0, "O": 8.0, "P": None, "Q": 9.0}
+    assert na_reasons(scores, {}, "A", RunStatus.SCORED, None)["P"].kind is NaKind.NOT_APPLICABLE
+    assert na_reasons(scores, {}, "B", RunStatus.SCORED, None)["P"].kind is NaKind.UNSTATED
+    # A coding bench run states why P is N/A; the reason it gives is shown, not a generic one.
+    reason = "не относится к задачам на Python"
+    stated = na_reasons(scores, {"P": {"reason": reason}}, "python", RunStatus.SCORED, None)
+    assert (stated["P"].kind, stated["P"].text) == (NaKind.STATED, reason)
+    assert na_reasons(scores, {}, "python", RunStatus.SCORED, None)["P"].kind is NaKind.NOT_APPLICABLE

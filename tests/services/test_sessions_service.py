@@ -27,6 +27,8 @@ from prism_desktop.services.sessions import (
     stratify,
     task_split,
 )
+from prism_desktop.vocabulary import AXES
+from prism_desktop.workspace.protocol import L2Axis, L2Protocol
 
 
 def _population() -> list[SampleCandidate]:
@@ -163,3 +165,20 @@ def test_experts_progress_and_navigation_inside_a_session(seeded: Seeded) -> Non
     )
     # Standalone grading of the same run is a separate scope.
     assert next_ungraded_run(seeded.store, expert_id=expert) == min(seeded.a_runs + seeded.b_runs)
+
+
+def test_session_progress_counts_by_the_expert_protocol(seeded: Seeded) -> None:
+    """A run is done when every axis the L2 protocol grades for its category is graded (one meaning,
+    grading.fully_graded): a protocol grading P on category A too leaves S, M, O short of done."""
+    session_id = create_session(seeded.store, name="P всюду", size=3, seed=2, blind=False)
+    expert = ensure_expert(seeded.store, "Иванов")
+    a_run = next(r for r in session_runs(seeded.store, session_id) if r not in seeded.b_runs)
+    for axis in ("S", "M", "O"):
+        save_grade(seeded.store, expert_id=expert, run_id=a_run, axis=axis, step=8, session_id=session_id)
+    p_everywhere = L2Protocol("test", {axis: L2Axis(axis, {}, ("A", "B")) for axis in AXES})
+    assert session_progress(seeded.store, session_id, expert, seeded.workspace.protocols.l2) == (1, 3)
+    assert session_progress(seeded.store, session_id, expert, p_everywhere) == (0, 3)
+    save_grade(
+        seeded.store, expert_id=expert, run_id=a_run, axis="P", step=8, session_id=session_id, l2=p_everywhere
+    )
+    assert session_progress(seeded.store, session_id, expert, p_everywhere) == (1, 3)

@@ -17,7 +17,8 @@ import time
 from prism_desktop.services.annotations import comments_for_run, save_comment
 from prism_desktop.services.grading import ensure_expert, save_grade
 from prism_desktop.store import EditConflict, open_store
-from prism_desktop.store.models import GRADE_STEPS, Run
+from prism_desktop.store.models import Run
+from prism_desktop.vocabulary import GRADE_STEPS
 
 ROUNDS = 6
 

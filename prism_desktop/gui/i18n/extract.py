@@ -60,6 +60,9 @@ SHELL_MODULES = (
     "crash.py",
     "window_status.py",
     "quit_guard.py",
+    "sandbox_status.py",
+    "verified_marks.py",
+    "workspace_import.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 
