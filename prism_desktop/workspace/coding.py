@@ -109,8 +109,8 @@ def read_folder(folder: Path, problems: list[Problem], data_files: bool = False)
             )
             break
         try:
-            data = path.read_bytes()
-            text = data_text(data) if data_files else data.decode("utf-8")
+            # data files byte for byte (a CRLF kept); text as before (universal newlines)
+            text = data_text(path.read_bytes()) if data_files else path.read_text(encoding="utf-8")
             files[path.relative_to(folder).as_posix()] = text
         except UnicodeDecodeError:
             problems.append(Problem(path, message="not UTF-8 text", expected="a UTF-8 text file"))

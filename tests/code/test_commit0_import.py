@@ -218,7 +218,7 @@ def test_a_date_pip_cannot_honour_is_refused(tmp_path: Path, date: str, pip_vers
         load_library(imported.folder)
 
 
-DOCUMENT = b"caf\xe9 \xff\x00\x81 \xd0\xbf\n"  # latin-1, stray bytes and UTF-8 mixed: not UTF-8 text
+DOCUMENT = b"caf\xe9 \xff\x00\x81 \xd0\xbf\r\n"  # latin-1, stray bytes, UTF-8 and a CRLF: not UTF-8 text
 ROOT_TEST = f"""from pathlib import Path
 
 
