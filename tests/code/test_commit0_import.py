@@ -284,3 +284,20 @@ def test_a_reference_holding_backtick_fences_is_its_own_answer(tmp_path: Path) -
     files, _, problem = candidate_files(task, reference_answer(task) or "")
     assert problem is None and files is not None
     assert files["src/tinylib/core.py"] == reference
+
+
+@pytest.mark.usefixtures("engine")
+def test_a_published_doctest_file_runs(tmp_path: Path) -> None:
+    """voluptuous's case: one published id is a Markdown doctest (`tests/guide.md::guide.md`); the
+    project's --doctest-glob is in its own pytest configuration, which the runs do not read."""
+    from prism_desktop.cli.commit0_command import _build
+
+    guide = b"# Guide\n\n    >>> from tinylib.core import double\n    >>> double(21)\n    42\n"
+    published = ["tests/guide.md::guide.md", "tests/test_core.py::test_double"]
+    pyproject = SETUPTOOLS_PROJECT + '[tool.pytest.ini_options]\naddopts = "--doctest-glob=*.md"\n'
+    repo = commit0_repo(tmp_path, pyproject, extra={"tests/guide.md": guide})
+    imported = import_commit0_library(Commit0Source(repo, test_ids=published), tmp_path / "ws" / "libraries")
+    assert _build(imported.folder) == 0
+    workspace = CodingWorkspace.open(tmp_path / "ws")
+    outcome = check_code_references(workspace, ["lib_tinylib"], jobs=1)  # collection pass and run
+    assert [o.ok for o in outcome] == [True], outcome
