@@ -165,7 +165,7 @@ def surface_breaches(modules: dict[str, ModuleInfo]) -> list[str]:
                 if surface is None or step not in surface:
                     where = f"{module.name}:{imported.line}"
                     breaches.append(f"{where} imports {package}.{step}, not in its __all__")
-    return breaches
+    return list(dict.fromkeys(breaches))  # one line per import statement and step
 
 
 def import_cycles(modules: dict[str, ModuleInfo]) -> list[list[str]]:

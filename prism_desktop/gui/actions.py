@@ -1,26 +1,29 @@
-"""Every QAction and menu of the main window, in one place.
+"""Every QAction and menu of the main window, as data.
 
-The menus are found by object name (`Menu.REVIEW` = "reviewMenu"), never by their translated title;
-an action's shortcut comes from the one table of keys, gui/hotkeys.py; an action's text is a function
-called again whenever the language changes, so each module keeps its own translation context.
+A command is an `ActionSpec`: its id (the QAction's object name, also the row of gui/hotkeys.py
+its keys come from), its title, where it goes in the menus, its callback and when it is enabled.
+The callback and the condition receive the window context (gui/window_context.py), never the
+window. `WindowActions`, the one registrar, turns specs into QActions and menus, retranslates them
+when the language changes and re-evaluates every condition on `update()`. The menus are found by
+object name (`Menu.REVIEW` = "reviewMenu"), never by their translated title.
 
 How to add a command (a menu item, with or without a key)
 --------------------------------------------------------
-1. If it has a key, add one row to `HOTKEYS` in gui/hotkeys.py: the action's name, its keys, the
+1. If it has a key, add one row to `HOTKEYS` in gui/hotkeys.py: the action's id, its keys, the
    scope and the line for the F1 help. The assembled-window test fails if the key is already taken.
-2. Where your feature is set up (it gets the main window), register the action::
+2. In your feature module, list the spec; the callback gets a `WindowContext`::
 
-       from prism_desktop.gui.actions import Menu
-
-       window.commands.add(
-           "generation.run",                       # the name; also the hotkey row's `action`
-           lambda: self.tr("&Generate answers…"),  # your module's tr: your translation context
-           self.open_generation,                   # what it does
-           menu=Menu.LEVEL1,                       # where it appears (None: key only)
+       GENERATE_ACTIONS = (
+           ActionSpec(
+               "generation.run",                             # the id; also the hotkey row's `action`
+               lambda: tr("&Generate answers…"),             # your module's tr: your translation context
+               open_generate_dialog,                         # def open_generate_dialog(ctx): ...
+               Menu.LEVEL1,                                  # where it appears (None: key only)
+               enabled_when=lambda ctx: ctx.workspace is not None,
+           ),
        )
 
-   `add` returns the QAction (object name = the name): keep it to enable/disable it. A new menu is
-   `window.commands.add_menu("generationMenu", lambda: self.tr("&Generate"), before=Menu.REVIEW)`.
+   and add the list to `FEATURE_ACTIONS` in gui/main_window.py (the order there is the menus' order).
 3. Add your strings to the translation (python -m prism_desktop.gui.i18n.extract with your module).
 
 Nothing else in gui/ creates a QAction or a QShortcut for the main window.
@@ -28,17 +31,17 @@ Nothing else in gui/ creates a QAction or a QShortcut for the main window.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from prism_desktop.gui.hotkeys import HOTKEYS, Scope, hotkey, keys_of
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
+from prism_desktop.gui.window_context import ShellContext
 
 
 class Menu:
@@ -75,8 +78,33 @@ def make_action(
     return action
 
 
+C = TypeVar("C")
+
+
+@dataclass(frozen=True)
+class ActionSpec(Generic[C]):
+    """One command of the main window. `title` None: a key only, in no menu. `separator` puts a
+    line before it in its menu; a `last` one stays at the end of its menu (Quit)."""
+
+    id: str
+    title: Text | None
+    callback: Callable[[C], Any]
+    menu: str | None = None
+    separator: bool = False
+    checkable: bool = False
+    checked: bool = False
+    tip: Text | None = None
+    last: bool = False
+    enabled_when: Callable[[C], bool] | None = None  # None: always enabled
+
+    @property
+    def shortcuts(self) -> tuple[str, ...]:
+        """The keys, from gui/hotkeys.py (the only place keys are written)."""
+        return keys_of(self.id)
+
+
 class WindowActions(QObject):
-    """The main window's actions and menus. `window.commands` is the one instance."""
+    """The registrar of the main window's actions and menus. `window.commands` is the one instance."""
 
     def __init__(self, window: QMainWindow, menus: list[tuple[str, Text]]):
         super().__init__(window)
@@ -84,6 +112,7 @@ class WindowActions(QObject):
         self._texts: dict[QObject, Text] = {}
         self._tips: dict[QAction, Text] = {}
         self._actions: dict[str, QAction] = {}
+        self._conditions: list[tuple[QAction, Callable[[], bool]]] = []
         self._last: dict[str, QAction] = {}  # menu -> the action that stays at its end (Quit)
         for name, title in menus:
             self.add_menu(name, title)
@@ -109,37 +138,40 @@ class WindowActions(QObject):
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def add(
-        self,
-        name: str,
-        text: Text | None,
-        slot: Callable[[], Any],
-        menu: str | None = None,
-        *,
-        separator: bool = False,
-        checkable: bool = False,
-        tip: Text | None = None,
-        last: bool = False,
-    ) -> QAction:
-        """Register one command; `separator` puts a line before it in its menu; a `last` one
-        stays at the end of its menu (commands added later go above it, and its separator). A
-        command with no text (None) is a key only and cannot go in a menu."""
+    def register(self, specs: Sequence[ActionSpec[C]], context: C) -> None:
+        """Make the specs' QActions, in order, their callbacks and conditions bound to `context`."""
+        for spec in specs:
+            action = self._add(spec, partial(spec.callback, context))
+            if spec.enabled_when is not None:
+                self._conditions.append((action, partial(spec.enabled_when, context)))
+                action.setEnabled(spec.enabled_when(context))
+
+    def update(self) -> None:
+        """Re-evaluate every enablement condition (the window calls it when its state changes)."""
+        for action, condition in self._conditions:
+            action.setEnabled(condition())
+
+    def _add(self, spec: ActionSpec[Any], slot: Callable[[], Any]) -> QAction:
+        name = spec.id
         if name in self._actions:
             raise ValueError(f"action {name!r} is registered twice")
         row = hotkey(name)
         if row is not None and row.scope is Scope.DEBUG:
             raise ValueError(f"{name!r}: a debug-tab key is bound by the Debug view, not the window")
-        action = make_action(self.window, name, text, slot)
-        action.setCheckable(checkable)
-        if menu is not None:
-            self._place(self.menu(menu), menu, action, separator)
-            if last:
-                self._last[menu] = action
-        if text is not None:
-            self._texts[action] = text
-        if tip is not None:
-            self._tips[action] = tip
-            action.setToolTip(tip())
+        if spec.menu is not None and spec.title is None:
+            raise ValueError(f"{name!r}: an action without a title cannot go in a menu")
+        action = make_action(self.window, name, spec.title, slot)
+        action.setCheckable(spec.checkable)
+        action.setChecked(spec.checked)
+        if spec.menu is not None:
+            self._place(self.menu(spec.menu), spec.menu, action, spec.separator)
+            if spec.last:
+                self._last[spec.menu] = action
+        if spec.title is not None:
+            self._texts[action] = spec.title
+        if spec.tip is not None:
+            self._tips[action] = spec.tip
+            action.setToolTip(spec.tip())
         self._actions[name] = action
         return action
 
@@ -164,10 +196,6 @@ class WindowActions(QObject):
 
     def names(self) -> list[str]:
         return list(self._actions)
-
-    def set_enabled(self, names: list[str] | tuple[str, ...], enabled: bool) -> None:
-        for name in names:
-            self._actions[name].setEnabled(enabled)
 
     # -- language --------------------------------------------------------------------------------
 
@@ -195,110 +223,108 @@ def tr(text: str) -> str:
     return QCoreApplication.translate(TR_CONTEXT, text)
 
 
+MAIN_MENUS: list[tuple[str, Text]] = [
+    (Menu.FILE, lambda: tr("&File")),
+    (Menu.LEVEL1, lambda: tr("&Level 1")),
+    (Menu.REVIEW, lambda: tr("&Review")),
+    (Menu.VIEW, lambda: tr("&View")),
+    (Menu.HELP, lambda: tr("&Help")),
+]
+
 # Grading keys: dispatched to the review shown in the window (actions exist once, reviews come and go).
-GRADING_MENU_ITEMS = ("grade.save_next", "grade.skip", "grade.flag", "grade.undo")
+GRADING_TITLES: dict[str, Text] = {
+    "grade.save_next": lambda: tr("&Save and next"),
+    "grade.skip": lambda: tr("S&kip this run"),
+    "grade.flag": lambda: tr("&Flag: unsure"),
+    "grade.undo": lambda: tr("&Undo the last grade"),
+}
 
 
-def install_main_actions(window: MainWindow) -> WindowActions:
-    """The menus and commands of the main window; every grading key as a window-wide action."""
-    actions = WindowActions(
-        window,
-        [
-            (Menu.FILE, lambda: tr("&File")),
-            (Menu.LEVEL1, lambda: tr("&Level 1")),
-            (Menu.REVIEW, lambda: tr("&Review")),
-            (Menu.VIEW, lambda: tr("&View")),
-            (Menu.HELP, lambda: tr("&Help")),
-        ],
+def _has_workspace(ctx: ShellContext) -> bool:
+    return ctx.workspace is not None
+
+
+def _ready(ctx: ShellContext) -> bool:
+    """Level 1 can start: a workspace is open and no batch is scoring."""
+    return ctx.workspace is not None and not ctx.scoring_busy()
+
+
+def _grading_key(name: str) -> ActionSpec[ShellContext]:
+    return ActionSpec(
+        name,
+        GRADING_TITLES.get(name),
+        lambda ctx: ctx.review_command(name),
+        Menu.REVIEW if name in GRADING_TITLES else None,
+        enabled_when=lambda ctx: ctx.review_visible(),  # not on the Debug tab
     )
-    add = actions.add
-    add("file.open", lambda: tr("&Open workspace…"), window.choose_workspace, Menu.FILE)
-    add("file.reimport", lambda: tr("&Import results again"), window.reimport, Menu.FILE)
-    add("file.settings", lambda: tr("&Settings…"), window.show_settings, Menu.FILE, separator=True)
-    add("file.quit", lambda: tr("&Quit"), window.close, Menu.FILE, separator=True, last=True)
 
-    add("level1.score_selected", lambda: tr("Score &selected runs"), window.score_selected, Menu.LEVEL1)
-    add(
-        "level1.score_experiment",
-        lambda: tr("Score the current run's &experiment"),
-        window.score_experiment,
+
+_s = ActionSpec[ShellContext]  # a spec of the window's own commands
+
+
+MAIN_ACTIONS: tuple[ActionSpec[ShellContext], ...] = (
+    _s("file.open", lambda: tr("&Open workspace…"), lambda c: c.choose_workspace(), Menu.FILE),
+    _s(
+        "file.reimport", lambda: tr("&Import results again"), lambda c: c.reimport(), Menu.FILE,
+        enabled_when=_has_workspace,
+    ),
+    _s("file.settings", lambda: tr("&Settings…"), lambda c: c.show_settings(), Menu.FILE, separator=True),
+    _s("file.quit", lambda: tr("&Quit"), lambda c: c.quit(), Menu.FILE, separator=True, last=True),
+    _s(
+        "level1.score_selected", lambda: tr("Score &selected runs"), lambda c: c.score_selected(),
         Menu.LEVEL1,
-    )
-    add("level1.score_shown", lambda: tr("Score all &shown runs"), window.score_shown, Menu.LEVEL1)
-    add(
-        "level1.score_unscored",
-        lambda: tr("Score shown runs &not yet scored here"),
-        window.score_unscored,
-        Menu.LEVEL1,
-    )
-    add("level1.cancel", lambda: tr("&Cancel scoring"), window.scoring.cancel, Menu.LEVEL1, separator=True)
-
-    add("review.next", lambda: tr("&Next ungraded run"), window.next_ungraded, Menu.REVIEW)
-    grading_texts: dict[str, Text] = {
-        "grade.save_next": lambda: tr("&Save and next"),
-        "grade.skip": lambda: tr("S&kip this run"),
-        "grade.flag": lambda: tr("&Flag: unsure"),
-        "grade.undo": lambda: tr("&Undo the last grade"),
-    }
-    for row in HOTKEYS:
-        if row.scope is Scope.GRADING:
-            name = row.action
-            add(
-                name,
-                grading_texts.get(name),
-                _review_command(window, name),
-                Menu.REVIEW if name in GRADING_MENU_ITEMS else None,
-            )
-    add(
-        "review.sessions",
-        lambda: tr("Calibration &sessions…"),
-        window.show_sessions,
-        Menu.REVIEW,
+        enabled_when=lambda c: _ready(c) and c.has_selection(),
+    ),
+    _s(
+        "level1.score_experiment", lambda: tr("Score the current run's &experiment"),
+        lambda c: c.score_experiment(), Menu.LEVEL1,
+        enabled_when=lambda c: _ready(c) and c.has_current_run(),
+    ),
+    _s(
+        "level1.score_shown", lambda: tr("Score all &shown runs"), lambda c: c.score_shown(), Menu.LEVEL1,
+        enabled_when=lambda c: _ready(c) and c.has_rows(),
+    ),
+    _s(
+        "level1.score_unscored", lambda: tr("Score shown runs &not yet scored here"),
+        lambda c: c.score_unscored(), Menu.LEVEL1,
+        enabled_when=lambda c: _ready(c) and c.has_rows(),
+    ),
+    _s(
+        "level1.cancel", lambda: tr("&Cancel scoring"), lambda c: c.cancel_scoring(), Menu.LEVEL1,
+        separator=True, enabled_when=lambda c: c.scoring_busy(),
+    ),
+    _s("review.next", lambda: tr("&Next ungraded run"), lambda c: c.next_ungraded(), Menu.REVIEW),
+    *(_grading_key(row.action) for row in HOTKEYS if row.scope is Scope.GRADING),
+    _s(
+        "review.sessions", lambda: tr("Calibration &sessions…"), lambda c: c.show_sessions(), Menu.REVIEW,
+        separator=True, enabled_when=_has_workspace,
+    ),
+    _s(
+        "review.leave_session", lambda: tr("&Leave the session"), lambda c: c.leave_session(), Menu.REVIEW,
+        enabled_when=lambda c: c.session_id is not None,
+    ),
+    _s(
+        "review.identify", lambda: tr("&Identify as expert…"), lambda c: c.ask_identity(), Menu.REVIEW,
         separator=True,
-    )
-    add("review.leave_session", lambda: tr("&Leave the session"), window.leave_session, Menu.REVIEW)
-    add(
-        "review.identify",
-        lambda: tr("&Identify as expert…"),
-        window.ask_identity,
-        Menu.REVIEW,
-        separator=True,
-    )
-
-    add("view.review_tab", lambda: tr("&Review"), window.show_review_tab, Menu.VIEW)
-    add("view.debug_tab", lambda: tr("&Debug the current task"), window.debug_current_task, Menu.VIEW)
-    add("view.search", lambda: tr("&Search runs"), window.filters.search.setFocus, Menu.VIEW, separator=True)
-    add("view.reset_filters", lambda: tr("Reset &filters"), window.filters.reset, Menu.VIEW)
-    add(
-        "view.toggle_runs",
-        lambda: tr("Show the &runs table"),
-        window.toggle_runs_table,
-        Menu.VIEW,
-        separator=True,
-        checkable=True,
-    ).setChecked(True)
-    add(
-        "view.all_workspaces",
-        lambda: tr("Runs of &every workspace in the store"),
-        window.refresh_choices,
-        Menu.VIEW,
-        checkable=True,
+    ),
+    _s("view.review_tab", lambda: tr("&Review"), lambda c: c.show_review_tab(), Menu.VIEW),
+    _s("view.debug_tab", lambda: tr("&Debug the current task"), lambda c: c.debug_current_task(), Menu.VIEW),
+    _s("view.search", lambda: tr("&Search runs"), lambda c: c.focus_search(), Menu.VIEW, separator=True),
+    _s("view.reset_filters", lambda: tr("Reset &filters"), lambda c: c.reset_filters(), Menu.VIEW),
+    _s(
+        "view.toggle_runs", lambda: tr("Show the &runs table"), lambda c: c.toggle_runs_table(), Menu.VIEW,
+        separator=True, checkable=True, checked=True,
+    ),
+    _s(
+        "view.all_workspaces", lambda: tr("Runs of &every workspace in the store"),
+        lambda c: c.refresh_choices(), Menu.VIEW, checkable=True,
         tip=lambda: tr("Off: the table shows the runs of the open workspace's tasks only"),
-    )
-    add("view.wrap", lambda: tr("&Wrap long lines"), window.toggle_wrap, Menu.VIEW, checkable=True)
-    add("view.zoom_in", lambda: tr("&Larger code"), lambda: window.zoom_code(1), Menu.VIEW)
-    add("view.zoom_out", lambda: tr("S&maller code"), lambda: window.zoom_code(-1), Menu.VIEW)
-    add("view.zoom_reset", lambda: tr("Code at &normal size"), lambda: window.zoom_code(0), Menu.VIEW)
-
-    add("help.keys", lambda: tr("&Keyboard shortcuts"), window.show_help, Menu.HELP)
-    add("help.logs", lambda: tr("Open the &log folder"), window.open_log_folder, Menu.HELP)
-    add("help.about", lambda: tr("&About PRISM Desktop"), window.show_about, Menu.HELP)
-    return actions
-
-
-def _review_command(window: MainWindow, name: str) -> Callable[[], None]:
-    def run() -> None:
-        if window.review is not None:
-            window.review.run_command(name)
-
-    return run
+    ),
+    _s("view.wrap", lambda: tr("&Wrap long lines"), lambda c: c.toggle_wrap(), Menu.VIEW, checkable=True),
+    _s("view.zoom_in", lambda: tr("&Larger code"), lambda c: c.zoom_code(1), Menu.VIEW),
+    _s("view.zoom_out", lambda: tr("S&maller code"), lambda c: c.zoom_code(-1), Menu.VIEW),
+    _s("view.zoom_reset", lambda: tr("Code at &normal size"), lambda c: c.zoom_code(0), Menu.VIEW),
+    _s("help.keys", lambda: tr("&Keyboard shortcuts"), lambda c: c.show_help(), Menu.HELP),
+    _s("help.logs", lambda: tr("Open the &log folder"), lambda c: c.open_log_folder(), Menu.HELP),
+    _s("help.about", lambda: tr("&About PRISM Desktop"), lambda c: c.show_about(), Menu.HELP),
+)

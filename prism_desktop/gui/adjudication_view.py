@@ -8,7 +8,7 @@ after this view read it, the save is refused with who and when, and the list is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QFont, QFontDatabase
@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.gui.actions import Menu
+from prism_desktop.gui.actions import ActionSpec, Menu
 from prism_desktop.gui.app_workers import Background
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.services.grading import load_run_review
 from prism_desktop.services.team_sessions import (
     Disagreement,
@@ -43,9 +44,7 @@ from prism_desktop.services.team_sessions import (
 )
 from prism_desktop.store import Store, StoreError
 from prism_desktop.vocabulary import GRADE_STEPS
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
+from prism_desktop.workspace.protocol import L2Protocol
 
 TR_CONTEXT = "Adjudication"
 
@@ -66,8 +65,11 @@ class AdjudicationDialog(QDialog):
         adjudicator: str,
         background: Background,
         parent: QWidget | None = None,
+        l2: L2Protocol | None = None,
     ):
+        """`l2`: the open workspace's expert protocol, which says which axes a run's category grades."""
         super().__init__(parent)
+        self.l2 = l2
         self.setObjectName("adjudicationDialog")
         self.store = store
         self.session_id = session_id
@@ -311,6 +313,7 @@ class AdjudicationDialog(QDialog):
                 rationale=rationale,
                 adjudicator_id=name_expert(store, name),
                 expected_version=version,
+                l2=self.l2,
             )
 
         def failed(error: BaseException) -> None:
@@ -365,41 +368,36 @@ def _logs_text(review: Any) -> str:
     return tr("No logs: the run has not been scored here.")
 
 
-class _AdjudicationAction:
-    """Review → Adjudication…, enabled inside a calibration session with an expert named."""
-
-    def __init__(self, window: MainWindow):
-        self.window = window
-        self.dialog: AdjudicationDialog | None = None
-        self.action = window.commands.add(
-            "review.adjudication",
-            lambda: tr("A&djudication…"),
-            self.open,
-            Menu.REVIEW,
-            tip=lambda: tr("Runs where the experts disagree: settle the consensus step with a rationale"),
-        )
-
-    def open(self) -> None:
-        window = self.window
-        if window.session_id is None:
-            window.statusBar().showMessage(
-                tr("Open a calibration session first (Review → Calibration sessions…)."), 8000
-            )
-            return
-        if not window.settings.expert_name:
-            window.statusBar().showMessage(tr("Say who you are first (File → Settings…)."), 8000)
-            return
-        if self.dialog is not None and self.dialog.session_id == window.session_id:
-            self.dialog.reload()
-        else:
-            if self.dialog is not None:
-                self.dialog.deleteLater()
-            self.dialog = AdjudicationDialog(
-                window.store, window.session_id, window.settings.expert_name, window.background, window
-            )
-        self.dialog.show()
-        self.dialog.raise_()
+def open_adjudication(ctx: WindowContext) -> None:
+    """Review → Adjudication…: inside a calibration session, with an expert named; the one window,
+    reloaded for the same session, built anew for another."""
+    session_id = ctx.session_id
+    if session_id is None:
+        ctx.report(tr("Open a calibration session first (Review → Calibration sessions…)."), 8000)
+        return
+    expert = ctx.settings.expert_name
+    if not expert:
+        ctx.report(tr("Say who you are first (File → Settings…)."), 8000)
+        return
+    dialog = ctx.kept.get("adjudication")
+    if isinstance(dialog, AdjudicationDialog) and dialog.session_id == session_id:
+        dialog.reload()
+    else:
+        if dialog is not None:
+            dialog.deleteLater()
+        l2 = ctx.workspace.protocols.l2 if ctx.workspace is not None else None
+        dialog = AdjudicationDialog(ctx.store, session_id, expert, ctx.background, ctx.parent, l2)
+        ctx.kept["adjudication"] = dialog
+    dialog.show()
+    dialog.raise_()
 
 
-def install_adjudication_action(window: MainWindow) -> _AdjudicationAction:
-    return _AdjudicationAction(window)
+ADJUDICATION_ACTIONS: tuple[ActionSpec[WindowContext], ...] = (
+    ActionSpec(
+        "review.adjudication",
+        lambda: tr("A&djudication…"),
+        open_adjudication,
+        Menu.REVIEW,
+        tip=lambda: tr("Runs where the experts disagree: settle the consensus step with a rationale"),
+    ),
+)

@@ -4,15 +4,14 @@ intervals, confusion heat maps, the Verified verdicts of metrics/verification.ya
 threshold proposals; and the exports (Verified JSONL/CSV, expert files, the report as JSON/HTML).
 
 The analysis (services/agreement.py) runs in the background pool; the window only lays out its
-report. `install_agreement_action(window)` adds the menu action to the main window."""
+report. `AGREEMENT_ACTIONS` is its Review → Agreement… command."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -33,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.gui.actions import Menu
+from prism_desktop.gui.actions import ActionSpec, Menu
 from prism_desktop.gui.agreement_tables import (
     AXES,
     SPLITS,
@@ -48,6 +47,7 @@ from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import LanguageAware
 from prism_desktop.gui.colour_scheme import colour_text
 from prism_desktop.gui.review_texts import localized
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.services.agreement import (
     DEFAULT_BOOTSTRAP,
     SessionAgreement,
@@ -63,9 +63,6 @@ from prism_desktop.services.sessions import SessionSummary, list_sessions, sessi
 from prism_desktop.services.visibility import session_visibility
 from prism_desktop.store import Store
 from prism_desktop.workspace.workspace import Workspace
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
 
 # The strings of this module go through agreement_tables.tr, in this context (named here for
 # prism_desktop/gui/i18n/extract.py, which reads it per module).
@@ -513,7 +510,8 @@ class AgreementDialog(LanguageAware, QDialog):
         name = getattr(expert, "expert_name", "") if expert is not None else ""
         if not result.session.blind or not name:
             return True
-        done, total = session_progress(self.store, result.session.id, ensure_expert(self.store, name))
+        expert_id = ensure_expert(self.store, name)
+        done, total = session_progress(self.store, result.session.id, expert_id, self.workspace.protocols.l2)
         return session_visibility(blind=True, runs_left=[str(n) for n in range(total - done)]).machine
 
     # -- exports -----------------------------------------------------------------------------------------
@@ -636,47 +634,35 @@ class AgreementDialog(LanguageAware, QDialog):
             self._show(self.agreement)  # numbers and words in the new language
 
 
-class _AgreementAction(QObject):
-    """Owns the main window's Review → Agreement… action: its text in the current language, its
-    enabled state (a workspace must be open) and the one Agreement window it opens."""
-
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        self.dialog: AgreementDialog | None = None
-        self.action = window.commands.add(
-            "review.agreement",
-            lambda: tr("&Agreement…"),
-            self.open,
-            Menu.REVIEW,
-            tip=lambda: tr("Agreement of the machine with the experts, Verified marks, exports"),
-        )
-        window.workspaceOpened.connect(lambda _workspace: self.update())
-        self.update()
-
-    def update(self) -> None:
-        self.action.setEnabled(self.window.workspace is not None)
-
-    def open(self) -> None:
-        window = self.window
-        if window.workspace is None:
-            return
-        if self.dialog is None or self.dialog.workspace is not window.workspace:
-            if self.dialog is not None:
-                self.dialog.deleteLater()
-            self.dialog = AgreementDialog(
-                window.store, window.workspace, window.session_id, window.background, window
-            )
-            self.dialog.cellRunsChosen.connect(window.show_run_ids)
-        else:
-            current = self.dialog.session
-            self.dialog.reload_sessions(window.session_id or (current.id if current else None))
-            self.dialog.compute()
-        self.dialog.show()
-        self.dialog.raise_()
-        self.dialog.activateWindow()
+def open_agreement(ctx: WindowContext) -> None:
+    """Review → Agreement…: the one Agreement window, built anew for another workspace, else
+    brought up to date (the session entered since, new grades)."""
+    workspace = ctx.workspace
+    if workspace is None:
+        return
+    dialog = ctx.kept.get("agreement")
+    if isinstance(dialog, AgreementDialog) and dialog.workspace is workspace:
+        current = dialog.session
+        dialog.reload_sessions(ctx.session_id or (current.id if current else None))
+        dialog.compute()
+    else:
+        if dialog is not None:
+            dialog.deleteLater()
+        dialog = AgreementDialog(ctx.store, workspace, ctx.session_id, ctx.background, ctx.parent)
+        dialog.cellRunsChosen.connect(ctx.show_runs)
+        ctx.kept["agreement"] = dialog
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
 
 
-def install_agreement_action(window: MainWindow) -> None:
-    """Add Review → Agreement… to the main window (call once, after its menus exist)."""
-    _AgreementAction(window)
+AGREEMENT_ACTIONS: tuple[ActionSpec[WindowContext], ...] = (
+    ActionSpec(
+        "review.agreement",
+        lambda: tr("&Agreement…"),
+        open_agreement,
+        Menu.REVIEW,
+        tip=lambda: tr("Agreement of the machine with the experts, Verified marks, exports"),
+        enabled_when=lambda ctx: ctx.workspace is not None,
+    ),
+)

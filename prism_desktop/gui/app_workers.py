@@ -102,26 +102,3 @@ class Background(QObject):
             worker.cancel.set()
         writes_done = self.store_lane.waitForDone(timeout_ms)  # a grade is never dropped on exit
         return self.pool.waitForDone(timeout_ms) and writes_done
-
-
-class ImmediateWrites:
-    """`store_write` on the calling thread, with the same callbacks: for a view used on its own
-    (tests, embedding) where no task runner exists. The main window gives its `Background`."""
-
-    def store_write(
-        self,
-        work: Callable[[], Any],
-        on_finished: Callable[[Any], None] | None = None,
-        on_failed: Callable[[BaseException], None] | None = None,
-    ) -> None:
-        try:
-            result = work()
-        except Exception as error:  # reported to the view, which shows it and offers Retry
-            if on_failed is not None:
-                on_failed(error)
-        else:
-            if on_finished is not None:
-                on_finished(result)
-
-    def wait_for_writes(self, timeout_ms: int = 30_000) -> bool:
-        return True

@@ -4,7 +4,7 @@ generation would (category B with the metadata loop), and the panel shows the pr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont
@@ -26,11 +26,10 @@ from prism_desktop.generation.credentials import generation_env
 from prism_desktop.generation.errors import AdapterConfigError
 from prism_desktop.generation.scrub import scrub
 from prism_desktop.generation.single import Answer, ask_model
+from prism_desktop.gui.debug_view import DebugView
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.workspace.errors import WorkspaceError
 from prism_desktop.workspace.workspace import Workspace
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
 
 
 def prompt_text(answer: Answer) -> str:
@@ -41,11 +40,11 @@ def prompt_text(answer: Answer) -> str:
 class AskModelPanel(QWidget):
     answered = Signal(object)  # Answer, or the exception that stopped the question
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window.debug)
+    def __init__(self, ctx: WindowContext, debug: DebugView):
+        super().__init__(debug)
         self.setObjectName("askModelPanel")
-        self.window_ = window
-        self.debug = window.debug
+        self.ctx = ctx
+        self.debug = debug
         self.workspace: Workspace | None = None
         self.config: GenerationConfig | None = None
         self.config_error = ""
@@ -114,7 +113,7 @@ class AskModelPanel(QWidget):
         if task is None or config is None or key is None or self.busy:
             return False
         root = self.workspace.root if self.workspace is not None else None
-        env, _problems = generation_env(root, extra=self.window_.settings.proxy_variables())
+        env, _problems = generation_env(root, extra=self.ctx.settings.proxy_variables())
         endpoint = self.endpoint.text().strip()
         self.busy = True
         self._update()
@@ -125,7 +124,7 @@ class AskModelPanel(QWidget):
         def job(_progress: Any, _cancel: Any) -> Answer:
             return ask_model(config, task, str(key), env=env, cache=ResponseCache(), endpoint=endpoint)
 
-        self.window_.background.start(job, on_finished=self.answered.emit, on_failed=self.answered.emit)
+        self.ctx.background.start(job, on_finished=self.answered.emit, on_failed=self.answered.emit)
         return True
 
     def _answered(self, outcome: object) -> None:
@@ -186,11 +185,12 @@ class AskModelPanel(QWidget):
             tabs.setTabText(index, self.tr("Ask a model"))
 
 
-def install_ask_model(window: MainWindow) -> AskModelPanel:
-    """Add the Ask a model tab beside Level 1 and the query console of the Debug view."""
-    panel = AskModelPanel(window)
-    window.debug.side_tabs.addTab(panel, "")
+def ask_model_panel(ctx: WindowContext, debug: DebugView) -> AskModelPanel:
+    """The Ask a model tab beside Level 1 and the query console of the Debug view; it follows the
+    workspace the window opens."""
+    panel = AskModelPanel(ctx, debug)
+    debug.side_tabs.addTab(panel, "")
     panel.retranslate()
-    window.workspaceOpened.connect(panel.set_workspace)
-    panel.set_workspace(window.workspace)
+    ctx.on_workspace_opened(panel.set_workspace)
+    panel.set_workspace(ctx.workspace)
     return panel

@@ -7,10 +7,9 @@ runs are in the table and can be scored from here."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,12 +45,10 @@ from prism_desktop.generation.plan import (
 )
 from prism_desktop.generation.runner import GenerationEvent, Generator, access_problems, check_access
 from prism_desktop.generation.scrub import scrub
-from prism_desktop.gui.actions import Menu
+from prism_desktop.gui.actions import ActionSpec, Menu
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.services.generation import GeneratedRuns, generate_into_store
 from prism_desktop.workspace.errors import WorkspaceError
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
@@ -59,12 +56,12 @@ KEY_ROLE = Qt.ItemDataRole.UserRole
 class GenerateDialog(QDialog):
     finishedGenerating = Signal(object)  # GeneratedRuns, or the exception that stopped it
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, ctx: WindowContext):
+        super().__init__(ctx.parent)
         self.setObjectName("generateDialog")
-        self.window_ = window
-        assert window.workspace is not None
-        self.workspace = window.workspace
+        self.ctx = ctx
+        assert ctx.workspace is not None
+        self.workspace = ctx.workspace
         self.config: GenerationConfig | None = None
         self.config_error = ""
         try:
@@ -287,7 +284,7 @@ class GenerateDialog(QDialog):
     def _read_env(self) -> tuple[dict[str, str], list[str]]:
         """The keys and proxies the adapters read: the environment, the workspace's .env (read again
         at every change, so a key added there counts at once) and the proxies of the app's Settings."""
-        return generation_env(self.workspace.root, extra=self.window_.settings.proxy_variables())
+        return generation_env(self.workspace.root, extra=self.ctx.settings.proxy_variables())
 
     def _describe_models(self) -> None:
         """Every model of the catalogue with its estimate for the chosen tasks and, when it cannot be
@@ -423,14 +420,14 @@ class GenerateDialog(QDialog):
         self.progress.setValue(0)
         self._set_running(True)
         self.log.appendPlainText(self.tr("Experiment %1").replace("%1", generator.plan.experiment_name))
-        store, workspace = self.window_.store, self.workspace
+        store, workspace = self.ctx.store, self.workspace
 
         def job(progress: Any, cancel: Any) -> GeneratedRuns:
             self._progress = progress
             # The worker's cancel event is set when the app quits: generation stops with it.
             return generate_into_store(store, workspace, generator, cancel)
 
-        self.window_.background.start(
+        self.ctx.background.start(
             job,
             on_finished=self.finishedGenerating.emit,
             on_failed=self.finishedGenerating.emit,
@@ -490,8 +487,7 @@ class GenerateDialog(QDialog):
                         "%1", str(len(outcome.run_ids))
                     )
                 )
-            self.window_.refresh_choices()
-            self.window_.model.reload()  # same filter, new rows
+            self.ctx.runs_added()
         else:
             self.log.appendPlainText(self.tr("Generation stopped: %1").replace("%1", scrub(str(outcome))))
         self._set_running(False)
@@ -499,7 +495,7 @@ class GenerateDialog(QDialog):
 
     def score_new_runs(self) -> None:
         if self.generated is not None and self.generated.run_ids:
-            self.window_.score_runs(self.generated.run_ids)
+            self.ctx.score_runs(self.generated.run_ids)
 
     # -- language -------------------------------------------------------------------------------------
 
@@ -548,40 +544,31 @@ class GenerateDialog(QDialog):
         self.close_button.setText(self.tr("Close"))
 
 
-class _GenerateAction(QObject):
-    """Owns Level 1 → Generate answers…: its enabled state (a workspace must be open) and the one
-    dialog it opens."""
-
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        self.dialog: GenerateDialog | None = None
-        self.action = window.commands.add(
-            "generation.run",
-            lambda: QCoreApplication.translate("GenerateDialog", "&Generate answers…"),
-            self.open,
-            Menu.LEVEL1,
-            separator=True,
-        )
-        window.workspaceOpened.connect(lambda _workspace: self.update())
-        self.update()
-
-    def update(self) -> None:
-        self.action.setEnabled(self.window.workspace is not None)
-
-    def open(self) -> None:
-        window = self.window
-        if window.workspace is None:
-            return
-        if self.dialog is None or (self.dialog.workspace is not window.workspace and not self.dialog.running):
-            if self.dialog is not None:
-                self.dialog.deleteLater()
-            self.dialog = GenerateDialog(window)
-        self.dialog.show()
-        self.dialog.raise_()
-        self.dialog.activateWindow()
+def open_generate_dialog(ctx: WindowContext) -> None:
+    """Level 1 → Generate answers…: the one dialog, built anew for another workspace unless it is
+    still generating."""
+    if ctx.workspace is None:
+        return
+    dialog = ctx.kept.get("generate")
+    if not isinstance(dialog, GenerateDialog) or (
+        dialog.workspace is not ctx.workspace and not dialog.running
+    ):
+        if dialog is not None:
+            dialog.deleteLater()
+        dialog = GenerateDialog(ctx)
+        ctx.kept["generate"] = dialog
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
 
 
-def install_generate_action(window: MainWindow) -> QAction:
-    """Add Level 1 → Generate answers… to the main window (once, after its commands exist)."""
-    return _GenerateAction(window).action
+GENERATE_ACTIONS: tuple[ActionSpec[WindowContext], ...] = (
+    ActionSpec(
+        "generation.run",
+        lambda: QCoreApplication.translate("GenerateDialog", "&Generate answers…"),
+        open_generate_dialog,
+        Menu.LEVEL1,
+        separator=True,
+        enabled_when=lambda ctx: ctx.workspace is not None,
+    ),
+)

@@ -9,9 +9,9 @@ import csv
 import itertools
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,16 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.gui.actions import Menu
+from prism_desktop.gui.actions import ActionSpec, Menu
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.code_editor import LanguageAware
 from prism_desktop.gui.colour_scheme import on_scheme_change, readable_on, scheme
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.services.model_comparison import Comparison, compare_models, experiments_with_scores
 from prism_desktop.services.visibility import Reveals, allows
 from prism_desktop.store import Store
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
 
 TR_CONTEXT = "ModelsView"
 FIGURE_KEYS = (
@@ -489,47 +487,43 @@ class ModelsDialog(LanguageAware, QDialog):
             self.show_comparison(self.comparison)
 
 
-class _ModelsAction(QObject):
-    """Review → Models…: enabled with an open workspace; one window, refreshed on every open."""
-
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        self.dialog: ModelsDialog | None = None
-        self.action = window.commands.add(
-            "review.models",
-            lambda: tr("&Models…"),
-            self.open,
-            Menu.REVIEW,
-            tip=lambda: tr("pass@k, stability and success of every model, per task"),
-        )
-        window.workspaceOpened.connect(lambda _workspace: self.update())
-        window.filters.visibilityChanged.connect(lambda _visibility: self.update())
-        self.update()
-
-    def allowed(self) -> bool:
-        """Every model's scores per task: not in a blind session before all its runs are graded
-        (services.visibility), and the window is closed when one is entered."""
-        return allows(self.window.filters.visibility, {Reveals.MODEL, Reveals.MACHINE})
-
-    def update(self) -> None:
-        self.action.setEnabled(self.window.workspace is not None and self.allowed())
-        if not self.allowed() and self.dialog is not None:
-            self.dialog.close()
-
-    def open(self) -> None:
-        if self.window.workspace is None or not self.allowed():
-            return
-        if self.dialog is None:
-            self.dialog = ModelsDialog(self.window.store, self.window.background, self.window)
-            self.dialog.runsRequested.connect(self.window.show_runs_of)
-        else:
-            self.dialog.reload_experiments()
-        self.dialog.show()
-        self.dialog.raise_()
-        self.dialog.activateWindow()
+def models_allowed(ctx: WindowContext) -> bool:
+    """Every model's scores per task: not in a blind session before all its runs are graded
+    (services.visibility)."""
+    return allows(ctx.visibility, {Reveals.MODEL, Reveals.MACHINE})
 
 
-def install_models_action(window: MainWindow) -> None:
-    """Add Review → Models… to the main window (call once, after its menus exist)."""
-    _ModelsAction(window)
+def open_models(ctx: WindowContext) -> None:
+    """Review → Models…: one window, refreshed on every open, closed when a blind session is
+    entered."""
+    if ctx.workspace is None or not models_allowed(ctx):
+        return
+    dialog = ctx.kept.get("models")
+    if isinstance(dialog, ModelsDialog):
+        dialog.reload_experiments()
+    else:
+        dialog = ModelsDialog(ctx.store, ctx.background, ctx.parent)
+        dialog.runsRequested.connect(ctx.show_runs_of)
+        ctx.kept["models"] = dialog
+        shown = dialog
+
+        def visibility_changed(_visibility: object) -> None:
+            if not models_allowed(ctx):
+                shown.close()
+
+        ctx.on_visibility_changed(visibility_changed)
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+
+
+MODELS_ACTIONS: tuple[ActionSpec[WindowContext], ...] = (
+    ActionSpec(
+        "review.models",
+        lambda: tr("&Models…"),
+        open_models,
+        Menu.REVIEW,
+        tip=lambda: tr("pass@k, stability and success of every model, per task"),
+        enabled_when=lambda ctx: ctx.workspace is not None and models_allowed(ctx),
+    ),
+)

@@ -4,13 +4,10 @@ window-modal and does not block the event loop, so the writes it waits for can s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QAbstractButton, QMessageBox
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
+from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
 TR_CONTEXT = "QuitGuard"
 
@@ -19,21 +16,22 @@ def tr(text: str) -> str:
     return QCoreApplication.translate(TR_CONTEXT, text)
 
 
-def losses(window: MainWindow) -> list[str]:
-    """What closing now would lose, one line each (empty: nothing)."""
+def losses(unsaved: list[str], scoring: bool) -> list[str]:
+    """What closing now would lose, one line each (empty: nothing): the grades not in the store
+    yet, a Level-1 batch still scoring."""
     lines = []
-    unsaved = window.review.unsaved() if window.review is not None else []
     if unsaved:
         lines.append(tr("Not saved yet: %1.").replace("%1", "; ".join(unsaved)))
-    if window.scoring.busy:
+    if scoring:
         lines.append(tr("Level 1 is still scoring runs; the runs not finished yet are not scored."))
     return lines
 
 
 class QuitGuard(QObject):
-    def __init__(self, window: MainWindow):
+    def __init__(self, window: QWidget, losses: Callable[[], list[str]]):
         super().__init__(window)
         self.window_ = window
+        self.losses = losses
         self.question: QMessageBox | None = None
         self._confirmed = False
 
@@ -41,7 +39,7 @@ class QuitGuard(QObject):
         """True: close now. False: a question is open (or already was); its answer decides."""
         if self._confirmed:
             return True
-        lines = losses(self.window_)
+        lines = self.losses()
         if not lines:
             return True
         if self.question is None:

@@ -21,12 +21,14 @@ from PySide6.QtCore import QEventLoop, QMessageLogContext, QTimer, QtMsgType, qI
 from PySide6.QtWidgets import QApplication, QWidget
 from sqlalchemy.engine import make_url
 
-from prism_desktop.gui.app import create_application, start_language
 from prism_desktop.gui.app_options import LaunchError, LaunchOptions
+from prism_desktop.gui.application import create_application, start_language
 from prism_desktop.gui.generate_dialog import GenerateDialog
 from prism_desktop.gui.i18n import Translations
-from prism_desktop.gui.main_window import MainWindow, open_and_import, probe_sandbox
+from prism_desktop.gui.main_window import MainWindow
+from prism_desktop.gui.sandbox_status import probe_sandbox
 from prism_desktop.gui.settings import AppSettings, use_settings_folder
+from prism_desktop.gui.workspace_import import open_and_import
 from prism_desktop.store import Store, open_store, resolve_url
 
 DEBUG_RUN_TIMEOUT_MS = 180_000
@@ -76,7 +78,7 @@ def render(window: MainWindow, options: LaunchOptions, app: QApplication) -> Pat
     root = options.workspace or options.bundled_workspace
     if root is not None:
         window.show_workspace(open_and_import(window.store, root))
-    window.set_sandbox(probe_sandbox(window.settings.sandbox))
+    window.sandbox.set(probe_sandbox(window.settings.sandbox))
     if options.run_id is not None and not window.table.select_run(options.run_id):
         # Named as the user knows it: the screenshot works on a temporary copy of it.
         shown = make_url(resolve_url(options.db)).render_as_string(hide_password=True)
@@ -85,7 +87,7 @@ def render(window: MainWindow, options: LaunchOptions, app: QApplication) -> Pat
     window.show()
     settle(app)
     if options.part == "debug":
-        window.debug_current_task()
+        window.services.debug_current_task()
         _run_debug_candidate(app, window)
     if options.part == "generate":
         _open_generate_dialog(window)

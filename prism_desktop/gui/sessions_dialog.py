@@ -39,6 +39,7 @@ from prism_desktop.services.sessions import (
     session_progress,
 )
 from prism_desktop.store import Store
+from prism_desktop.workspace.protocol import L2Protocol
 
 
 class SessionsDialog(LanguageAware, QDialog):
@@ -46,9 +47,17 @@ class SessionsDialog(LanguageAware, QDialog):
 
     sessionChosen = Signal(object, str)  # session id or None, expert name
 
-    def __init__(self, store: Store, expert_name: str | None = None, parent: QWidget | None = None):
+    def __init__(
+        self,
+        store: Store,
+        expert_name: str | None = None,
+        parent: QWidget | None = None,
+        l2: L2Protocol | None = None,
+    ):
+        """`l2`: the open workspace's expert protocol, which says when a run is fully graded."""
         super().__init__(parent)
         self.store = store
+        self.l2 = l2
         self.session_id: int | None = None
         self.expert_name: str = expert_name or ""
         self.resize(820, 560)
@@ -200,7 +209,7 @@ class SessionsDialog(LanguageAware, QDialog):
         for row, summary in enumerate(sessions):
             progress = "—"
             if expert_id is not None:
-                done, total = session_progress(self.store, summary.id, expert_id)
+                done, total = session_progress(self.store, summary.id, expert_id, self.l2)
                 progress = f"{done} / {total}"
             cells = [
                 summary.name,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import (
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -34,11 +32,9 @@ from PySide6.QtWidgets import (
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
-from prism_desktop.gui.actions import Menu
+from prism_desktop.gui.actions import ActionSpec, Menu
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.store import Store, StoreError, open_store
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
 
 TR_CONTEXT = "StoreDialog"
 SETTINGS_KEY = "store/url"
@@ -60,7 +56,7 @@ def keyring_account(url: URL) -> str:
 
 
 def keyring_available() -> bool:
-    try:
+    try:  # optional, and imported on use: finding the system's backend costs start-up time
         import keyring
         from keyring.backends.fail import Keyring as NoKeyring
     except ImportError:
@@ -74,7 +70,7 @@ def keyring_available() -> bool:
 def stored_password(url: URL) -> str | None:
     if not keyring_available():
         return None
-    import keyring
+    import keyring  # optional (see keyring_available)
 
     try:
         return keyring.get_password(KEYRING_SERVICE, keyring_account(url))
@@ -86,7 +82,7 @@ def remember_password(url: URL, password: str) -> bool:
     """Put the password in the system keyring; False when there is none (the app will ask)."""
     if not keyring_available():
         return False
-    import keyring
+    import keyring  # optional (see keyring_available)
 
     try:
         keyring.set_password(KEYRING_SERVICE, keyring_account(url), password)
@@ -268,48 +264,31 @@ class StoreDialog(QDialog):
 # The window's command
 
 
-def switch_store(window: MainWindow, store: Store) -> None:
-    """Work on another store from now on: the runs table, the review and the workspace's results
-    (imported into it, which is idempotent) all follow; the session is left."""
-    window.leave_session()
-    window.store = store
-    window.status.show_store(store.url)
-    window._rebuild_query()
-    window.refresh_choices()
-    if window.workspace is not None:
-        window.open_workspace(window.workspace.root)
-    window.statusBar().showMessage(tr("Store: %1").replace("%1", store.url), 10_000)
+def open_store_dialog(ctx: WindowContext) -> None:
+    """File → Open store…: ask for the store, open it in the background and work on it from then on
+    (the window's runs table, review and workspace follow, the session is left)."""
+    dialog = StoreDialog(ctx.store.url, ctx.parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return
+    url = dialog.url()
+    keep = dialog.kind.currentData() == "postgresql" and dialog.keep.isChecked() and dialog.password.text()
+
+    def opened(store: Store) -> None:
+        remember_url(url)
+        if keep:
+            remember_password(make_url(url), dialog.password.text())
+        ctx.use_store(store)
+        ctx.report(tr("Store: %1").replace("%1", store.url), 10_000)
+
+    def failed(error: BaseException) -> None:
+        ctx.report("")
+        text = str(error) if isinstance(error, StoreError) else f"{type(error).__name__}: {error}"
+        ctx.warn(tr("The store cannot be opened"), text)
+
+    ctx.report(tr("Opening the store…"))
+    ctx.background.start(lambda _p, _c: open_store(url), on_finished=opened, on_failed=failed)
 
 
-class _OpenStoreAction:
-    def __init__(self, window: MainWindow):
-        self.window = window
-        window.commands.add("file.open_store", lambda: tr("Open &store…"), self.open, Menu.FILE)
-
-    def open(self) -> None:
-        window = self.window
-        dialog = StoreDialog(window.store.url, window)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        url = dialog.url()
-        keep = (
-            dialog.kind.currentData() == "postgresql" and dialog.keep.isChecked() and dialog.password.text()
-        )
-
-        def opened(store: Store) -> None:
-            remember_url(url)
-            if keep:
-                remember_password(make_url(url), dialog.password.text())
-            switch_store(window, store)
-
-        def failed(error: BaseException) -> None:
-            window.statusBar().clearMessage()
-            text = str(error) if isinstance(error, StoreError) else f"{type(error).__name__}: {error}"
-            window._message(QMessageBox.Icon.Critical, tr("The store cannot be opened"), text)
-
-        window.statusBar().showMessage(tr("Opening the store…"))
-        window.background.start(lambda _p, _c: open_store(url), on_finished=opened, on_failed=failed)
-
-
-def install_store_action(window: MainWindow) -> Any:
-    return _OpenStoreAction(window)
+STORE_ACTIONS: tuple[ActionSpec[WindowContext], ...] = (
+    ActionSpec("file.open_store", lambda: tr("Open &store…"), open_store_dialog, Menu.FILE),
+)

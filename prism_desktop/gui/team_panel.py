@@ -9,7 +9,7 @@ graded the run). Works the same on a shared PostgreSQL store and on a SQLite fil
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -25,16 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from prism_desktop.gui.actions import Menu
+from prism_desktop.gui.actions import ActionSpec, Menu
+from prism_desktop.gui.window_context import WindowContext
 from prism_desktop.services.grading import grades_for_run
 from prism_desktop.services.team_sessions import (
     TeamProgress,
     change_marker,
     team_progress,
 )
-
-if TYPE_CHECKING:
-    from prism_desktop.gui.main_window import MainWindow
 
 POLL_MS = 3000
 TR_CONTEXT = "TeamPanel"
@@ -47,10 +45,10 @@ def tr(text: str) -> str:
 class TeamPanel(QDockWidget):
     storeChanged = Signal()  # someone (another window, process or expert) changed the session
 
-    def __init__(self, window: MainWindow, poll_ms: int = POLL_MS):
-        super().__init__(window)
+    def __init__(self, ctx: WindowContext, poll_ms: int = POLL_MS):
+        super().__init__(ctx.parent)
         self.setObjectName("teamPanel")
-        self.window_ = window
+        self.ctx = ctx
         self.progress: TeamProgress | None = None
         self._marker: tuple[object, ...] | None = None
         self._others: tuple[object, ...] | None = None
@@ -87,21 +85,22 @@ class TeamPanel(QDockWidget):
     def poll(self) -> None:
         """Ask the store in the background whether anything changed; cheap, and skipped while the
         previous question is still out."""
-        window = self.window_
+        ctx = self.ctx
         if self._polling:
             self._again = True  # asked while a question is out (e.g. the run changed): ask once more
             return
         self._polling = True
-        store, session_id, last, last_run = window.store, window.session_id, self._marker, self._run
-        run_id = window.review.run_id if window.review is not None else None
-        expert = window.settings.expert_name
+        store, session_id, last, last_run = ctx.store, ctx.session_id, self._marker, self._run
+        run_id = ctx.reviewed_run()
+        expert = ctx.settings.expert_name
+        l2 = ctx.workspace.protocols.l2 if ctx.workspace is not None else None
 
         def job(_progress: Any, _cancel: Any) -> tuple[Any, ...]:
             # Tagged with its session: with nothing graded yet, two sessions' markers are equal.
             marker = (session_id, change_marker(store, session_id))
             if marker == last and run_id == last_run:
                 return (marker, run_id, None, None)
-            progress = team_progress(store, session_id) if session_id is not None else None
+            progress = team_progress(store, session_id, l2) if session_id is not None else None
             others = None
             if run_id is not None:
                 others = tuple(
@@ -111,12 +110,12 @@ class TeamPanel(QDockWidget):
                 )
             return (marker, run_id, progress, (run_id, others))
 
-        window.background.start(job, on_finished=self._answered, on_failed=self._failed)
+        ctx.background.start(job, on_finished=self._answered, on_failed=self._failed)
 
     def _answered(self, answer: tuple[Any, ...]) -> None:
         self._polling = False
         marker, run_id, progress, others = answer
-        if marker[0] != self.window_.session_id:  # asked before the session changed: ask again
+        if marker[0] != self.ctx.session_id:  # asked before the session changed: ask again
             self._again = True
         elif marker != self._marker or run_id != self._run:
             first = self._marker is None
@@ -140,11 +139,9 @@ class TeamPanel(QDockWidget):
     def _refresh_review(self) -> None:
         """Show the others' new grades on the current run — unless the expert is typing a comment,
         which a reload would overwrite."""
-        review = self.window_.review
-        focus = self.window_.focusWidget()
-        if review is None or isinstance(focus, QTextEdit | QPlainTextEdit):
+        if isinstance(self.ctx.parent.focusWidget(), QTextEdit | QPlainTextEdit):
             return
-        review.show_run(review.run_id)
+        self.ctx.refresh_review()
 
     def reset(self) -> None:
         """The session or the store changed: read everything again at once."""
@@ -220,38 +217,37 @@ class TeamPanel(QDockWidget):
         super().changeEvent(event)
 
 
-def install_team_panel(window: MainWindow) -> TeamPanel:
-    """The panel docked at the bottom of the window, View → Team progress to show or hide it."""
-    panel = TeamPanel(window)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, panel)
-    window.resizeDocks([panel], [170], Qt.Orientation.Vertical)  # the review keeps most of the height
-    action = window.commands.add(
-        "view.team_panel",
-        lambda: tr("&Team progress"),
-        lambda: panel.setVisible(action.isChecked()),
-        Menu.VIEW,
-        separator=True,
-        checkable=True,
-    )
-    # Shown while a session is open (its team is what it is about); the user may still hide it.
+def team_panel(ctx: WindowContext) -> TeamPanel:
+    """The panel (the window docks it), following the window's session and current run; shown while
+    a session is open (its team is what it is about), though the user may still hide it; its View
+    menu item (TEAM_ACTIONS) says whether it is shown."""
+    panel = TeamPanel(ctx)
+    ctx.kept["team_panel"] = panel
     panel.setVisible(False)
-    panel.visibilityChanged.connect(action.setChecked)
-    window.table.currentRunChanged.connect(lambda _run: QTimer.singleShot(0, panel.poll))
-    return panel
-
-
-def install_team_features(window: MainWindow) -> None:
-    """Team mode in the window: File → Open store…, Review → Adjudication…, the Team progress panel
-    (View → Team progress), which follows the window's session and refreshes the review live."""
-    from prism_desktop.gui.adjudication_view import install_adjudication_action
-    from prism_desktop.gui.store_dialog import install_store_action
-
-    install_store_action(window)
-    install_adjudication_action(window)
-    panel = install_team_panel(window)
+    panel.visibilityChanged.connect(ctx.action("view.team_panel").setChecked)
 
     def session_changed(session_id: int | None) -> None:
         panel.setVisible(session_id is not None)
         panel.reset()
 
-    window.sessionChanged.connect(session_changed)
+    ctx.on_session_changed(session_changed)
+    ctx.on_current_run_changed(lambda _run: QTimer.singleShot(0, panel.poll))
+    return panel
+
+
+def _toggle_panel(ctx: WindowContext) -> None:
+    panel = ctx.kept.get("team_panel")
+    if isinstance(panel, TeamPanel):
+        panel.setVisible(ctx.action("view.team_panel").isChecked())
+
+
+TEAM_ACTIONS: tuple[ActionSpec[WindowContext], ...] = (
+    ActionSpec(
+        "view.team_panel",
+        lambda: tr("&Team progress"),
+        _toggle_panel,
+        Menu.VIEW,
+        separator=True,
+        checkable=True,
+    ),
+)

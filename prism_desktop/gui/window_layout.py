@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 
 from prism_desktop.gui.settings import AppSettings
 
@@ -61,3 +61,30 @@ def restore(settings: AppSettings, splitters: Mapping[str, tuple[QSplitter, Size
 def save(settings: AppSettings, splitters: Mapping[str, QSplitter]) -> None:
     for key, splitter in splitters.items():
         settings.set_window_state(key, splitter.saveState())
+
+
+def restore_window(window: QWidget, settings: AppSettings, splitter: QSplitter) -> None:
+    """The window's saved geometry (else nearly the screen, up to 1600×960) and the runs | review split."""
+    geometry = settings.window_state("geometry")
+    if geometry is not None:
+        window.restoreGeometry(geometry)
+    else:
+        screen = QApplication.primaryScreen()
+        available = screen.availableGeometry() if screen else None
+        width = min(1600, available.width() - 40) if available else 1400
+        height = min(960, available.height() - 40) if available else 900
+        window.resize(width, height)
+    restore(settings, {"splitter": (splitter, main_sizes)})
+
+
+def restore_review(settings: AppSettings, splitter: QSplitter, left_splitter: QSplitter) -> None:
+    """A new review's code | grading split, as the expert left it (else the default)."""
+    restore(
+        settings, {"review_splitter": (splitter, review_sizes), "review_left_splitter": (left_splitter, None)}
+    )
+
+
+def save_window(window: QWidget, settings: AppSettings, splitters: Mapping[str, QSplitter]) -> None:
+    """On close: the geometry and every splitter's sizes, for the next start."""
+    settings.set_window_state("geometry", window.saveGeometry())
+    save(settings, splitters)

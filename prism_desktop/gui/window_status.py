@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
+from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
 
 from prism_desktop.services.runs_query import Counts
 from prism_desktop.services.visibility import Reveals, Visibility, allows
@@ -42,7 +42,15 @@ def _short(where: str) -> str:
 
 
 class WindowStatus:
-    def __init__(self, bar: QStatusBar):
+    """Messages come and go on the left of the bar (beside the import's progress); the lasting state
+    sits on the right: the Level-1 panel (`scoring`), this class's labels, the sandbox label."""
+
+    def __init__(self, bar: QStatusBar, scoring: QWidget, sandbox_label: QWidget):
+        self.import_progress = QProgressBar()
+        self.import_progress.setMaximumWidth(200)
+        self.import_progress.setVisible(False)
+        bar.addWidget(self.import_progress)
+        bar.addPermanentWidget(scoring)
         self.store_label = QLabel()
         self.store_label.setObjectName("storeLabel")
         self.counts_label = QLabel()
@@ -58,6 +66,7 @@ class WindowStatus:
         self._counts: tuple[Counts, Visibility] | None = None
         for widget in (self.grading_progress, self.counts_label, self.expert_label, self.store_label):
             bar.addPermanentWidget(widget)
+        bar.addPermanentWidget(sandbox_label)
 
     def show_store(self, url: str) -> None:
         """The open store, without its password: a SQLite file or a PostgreSQL server."""

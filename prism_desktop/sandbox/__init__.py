@@ -16,6 +16,7 @@ __all__ = [
     "harness_b_modules",
     "image",
     "library_images",
+    "measured_result",
     "pool",
     "spec",
 ]

@@ -8,6 +8,7 @@ the result is compared with PRISM's comparator, so nothing a candidate prints ca
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import re
 import time
@@ -31,6 +32,21 @@ from prism_desktop.bsl.values.numbers import norm
 from prism_desktop.bsl.values.presentation import literal
 from prism_desktop.sandbox.candidate_text import detect_entry_point, strip_trailing_body
 from prism_desktop.sandbox.harness_engine import clip_utf8, engine_for
+from prism_desktop.sandbox.measured_result import (
+    MEASURED,
+    NOT_CALLED,
+    NOT_COMPARABLE,
+    NOT_RETURNED,
+    PRISM_COMPARATOR_TYPES,
+    REFERENCE_FAILED,
+    WRONG,
+    ReturnRecorder,
+    differed,
+    differs_note,
+    first_unwalkable,
+    result_check,
+    why_not_compared,
+)
 from prism_desktop.sandbox.spec import (
     Diagnostic,
     PerfMeasurement,
@@ -50,6 +66,7 @@ DESCRIBE_CHARS = 4000  # of a value shown in a case record (a return value may b
 DESCRIBE_DEPTH = 64  # nesting shown (a return value may nest 5,000 deep)
 HUGE_INT_BITS = 10_000  # Python's str() refuses ints past 4,300 digits
 ERROR_CHARS = 2000  # of an exception text kept in a case record
+NOTE_VALUE_CHARS = 300  # of each value shown when a measured result differs from the reference's
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -354,6 +371,8 @@ def _scalar(value: Any, budget: int) -> str:
 
 
 def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
+    """The O ladder; at each size the reference runs on the same generated input and a result other
+    than its own makes the rung "wrong" (measured_result.py)."""
     perf = spec.task.perf or {}
     measurement = PerfMeasurement(instrument=INSTRUMENT)
     entry = detect_entry_point(spec.code, spec.task.entry_point_patterns)
@@ -361,16 +380,26 @@ def perf_leg(spec: RunSpec, output: list[str]) -> PerfMeasurement:
     if entry is None:
         return measurement
     candidate_lines = spec.code.count("\n") + 1
+    not_compared = why_not_compared(spec.task.reference, spec.code)
     for size in perf.get("sizes", []):
-        outcome = measure_size(spec, entry, int(size), candidate_lines, output)
+        outcome, returned = _measured_rung(spec, entry, int(size), candidate_lines, output)
+        if outcome.status == "ok" and not_compared is None and not differed(measurement.sizes):
+            outcome, not_compared = _compared_with_reference(spec, outcome, returned)
         measurement.sizes.append(outcome)
-        if outcome.status != "ok":
+        if outcome.status not in MEASURED:
             break  # a larger input cannot do better than a failed smaller one
+    measurement.result_check = result_check(measurement.sizes, not_compared)
     return measurement
 
 
 def _substitute(text: str, size: int, entry: str) -> str:
     return text.replace("{n}", str(size)).replace("{entry}", entry)
+
+
+def _script(code: str, perf: dict[str, Any], size: int, entry: str) -> str:
+    """The code, then the task's gen and call for `size`: one rung's module."""
+    gen, call = (_substitute(str(perf.get(part, "")), size, entry) for part in ("gen", "call"))
+    return "\n".join([code, gen, call])
 
 
 def measure_size(
@@ -383,26 +412,82 @@ def measure_size(
 ) -> SizeOutcome:
     """One rung of the ladder: candidate, then gen and call; ops = line entries and cost-model
     charges on the candidate's lines only."""
-    perf = spec.task.perf or {}
-    script = "\n".join(
-        [
-            spec.code,
-            _substitute(str(perf.get("gen", "")), size, entry),
-            _substitute(str(perf.get("call", "")), size, entry),
-        ]
-    )
+    return _measured_rung(spec, entry, size, candidate_lines, output, clock)[0]
+
+
+def _measured_rung(
+    spec: RunSpec,
+    entry: str,
+    size: int,
+    candidate_lines: int,
+    output: list[str],
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[SizeOutcome, ReturnRecorder | None]:
+    """measure_size, with what the measured call returned."""
+    script = _script(spec.code, spec.task.perf or {}, size, entry)
     engine = engine_for(spec.limits, spec.limits.size_timeout_s, "codestat", output)
     started = clock()
+
+    def failed(status: str, note: str) -> tuple[SizeOutcome, None]:
+        return SizeOutcome(size, status, seconds=clock() - started, note=note), None
+
     try:
         module = engine.load(script, "Модуль")
+        returned = ReturnRecorder(module, entry)
         engine.run_body(module)
     except ModuleLoadError as exc:
-        return SizeOutcome(size, "error", seconds=clock() - started, note=_tail(exc.describe()))
+        return failed("error", _tail(exc.describe()))
     except EngineInternalError as exc:  # our engine failed: known by its type, never by its text
-        return SizeOutcome(size, "infra", seconds=clock() - started, note=_tail(_describe_error(exc)))
+        return failed("infra", _tail(_describe_error(exc)))
     except BslRuntimeError as exc:
-        return SizeOutcome(size, "error", seconds=clock() - started, note=_tail(_describe_error(exc)))
+        return failed("error", _tail(_describe_error(exc)))
     except ExecutionLimit as exc:
-        status = "timeout" if exc.kind == "timeout" else "limit"
-        return SizeOutcome(size, status, seconds=clock() - started, note=exc.message)
-    return SizeOutcome(size, "ok", ops=module.ops(candidate_lines), seconds=clock() - started)
+        return failed("timeout" if exc.kind == "timeout" else "limit", exc.message)
+    return SizeOutcome(size, "ok", ops=module.ops(candidate_lines), seconds=clock() - started), returned
+
+
+def _compared_with_reference(
+    spec: RunSpec, outcome: SizeOutcome, returned: ReturnRecorder | None
+) -> tuple[SizeOutcome, str | None]:
+    """The rung's result against the reference's on the same generated input, with the tests'
+    comparator: (the outcome, its status "wrong" when they differ; why it was not compared, or None)."""
+    size = outcome.size
+    reference, why_not = _reference_value(spec, size)
+    if why_not is not None:
+        return outcome, why_not
+    unwalkable = first_unwalkable(reference, PRISM_COMPARATOR_TYPES)
+    if unwalkable is not None:
+        return outcome, f"{NOT_COMPARABLE} {unwalkable} (размер {size})"
+    if returned is None or not returned.returned:
+        return dataclasses.replace(outcome, status=WRONG, note=NOT_CALLED), None
+    try:
+        if prism_equal(returned.value, reference):
+            return outcome, None
+        shown = describe(returned.value, NOTE_VALUE_CHARS)
+    except (RecursionError, MemoryError, BslRuntimeError, ValueError) as exc:  # as a test case: it fails
+        shown = f"{UNDESCRIBABLE}: {type(exc).__name__}"
+    note = differs_note(shown, describe(reference, NOTE_VALUE_CHARS))
+    return dataclasses.replace(outcome, status=WRONG, note=note), None
+
+
+def _reference_value(spec: RunSpec, size: int) -> tuple[Any, str | None]:
+    """What the reference's measured call returns at `size` (run with counting off: only its value is
+    wanted), or why there is none — the task's (our) problem, so the rung is simply not compared."""
+    reference = spec.task.reference or ""
+    entry = detect_entry_point(reference, spec.task.entry_point_patterns)
+    if entry is None:
+        return None, f"{REFERENCE_FAILED} {size}: {NO_FUNCTION}"
+    engine = engine_for(spec.limits, spec.limits.size_timeout_s, "off", [])
+    try:
+        module = engine.load(_script(reference, spec.task.perf or {}, size, entry), "Эталон")
+        returned = ReturnRecorder(module, entry)
+        engine.run_body(module)
+    except ModuleLoadError as exc:
+        return None, f"{REFERENCE_FAILED} {size}: {_tail(exc.describe())}"
+    except BslRuntimeError as exc:
+        return None, f"{REFERENCE_FAILED} {size}: {_tail(_describe_error(exc))}"
+    except ExecutionLimit as exc:
+        return None, f"{REFERENCE_FAILED} {size}: {exc.message}"
+    if not returned.returned:
+        return None, f"{NOT_RETURNED} {size}"
+    return returned.value, None

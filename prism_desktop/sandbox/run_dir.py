@@ -49,7 +49,8 @@ def wall_deadline(spec: RunSpec) -> float:
         seconds += limits.test_timeout_s
     if "perf" in spec.legs:
         sizes = (spec.task.perf or {}).get("sizes") or []
-        seconds += limits.size_timeout_s * max(1, len(sizes))
+        rungs = max(1, len(sizes)) * (2 if spec.task.reference else 1)  # the reference runs beside
+        seconds += limits.size_timeout_s * rungs
     return seconds
 
 

@@ -40,6 +40,7 @@ class TaskData:
     config_spec: dict[str, Any] | None = None  # B
     fixtures: dict[str, Any] | None = None  # B
     tests_bsl: str | None = None  # B; 1C Code Bench: the processing's object module
+    reference: str | None = None  # A, B: canonical.bsl, run beside the candidate at each O size
     context: str = ""  # 1C Code Bench: "сервер" | "клиент", where the candidate's function runs
 
 
@@ -95,7 +96,9 @@ class TestsMeasurement:
 @dataclass
 class SizeOutcome:
     size: int
-    status: str  # "ok" | "timeout" | "error" | "limit" (the candidate's doing) | "infra" (ours: N/A)
+    # "ok" | "wrong" (measured, but the result is not the reference's) | "timeout" | "error" |
+    # "limit" (the candidate's doing) | "infra" (ours: N/A)
+    status: str
     ops: int | None = None  # category A: line entries + cost-model charges
     counts: dict[str, int] = field(default_factory=dict)  # category B: {"sdbl": n, "reg_reads": n}
     seconds: float | None = None
@@ -107,6 +110,7 @@ class PerfMeasurement:
     instrument: str
     entry_point: str | None = None
     sizes: list[SizeOutcome] = field(default_factory=list)
+    result_check: str | None = None  # the rungs' results against the reference's, or why not compared
 
 
 @dataclass

@@ -15,7 +15,7 @@ from prism_desktop.scoring.entry_points import EntryPatternError, detect_entry_p
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.meaning import score_meaning_a, score_meaning_b
-from prism_desktop.scoring.optimization import apply_correctness_gate, score_optimization
+from prism_desktop.scoring.optimization import apply_correctness_gate, apply_result_check, score_optimization
 from prism_desktop.scoring.platform_axis import score_platform
 from prism_desktop.scoring.quality import quality
 from prism_desktop.scoring.syntax import score_syntax_a, score_syntax_b
@@ -204,6 +204,14 @@ def score_run(
         if "O" in results:
             m_fine = results["M"].score if "M" in results else None
             results["O"] = apply_correctness_gate(results["O"], m_fine, protocols.l1.runtime)
+            results["O"] = apply_result_check(
+                results["O"],
+                task,
+                measurements.perf if measurements else None,
+                m_fine,
+                protocols.l1.axes["O"],
+                protocols.l1.runtime,
+            )
 
     scores: dict[str, float | int | None] = {
         axis: results[axis].score if axis in results else None for axis in constitution.axes

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from prism_desktop.sandbox.measured_result import DIFFERS, MEASURED, WRONG
 from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SizeOutcome, SyntaxMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON, detect_entry_point_a
@@ -22,6 +23,9 @@ LEG_AUTO = "O-авто"
 INSUFFICIENT_DATA = "недостаточно данных для оценки роста"
 GROWTH_TOLERANCE = 0.2  # the increments' exponent replaces PRISM's only when it is a step (0.2) larger
 BROKE_UNDER_MEASUREMENT = "не исполнился под замером на размере"
+DIFFERED_UNDER_MEASUREMENT = f"результат {DIFFERS} на размере"
+FAILED_MEASUREMENT = (BROKE_UNDER_MEASUREMENT, DIFFERED_UNDER_MEASUREMENT)  # how a worst-O note begins
+ALL_TESTS_PASSED = 10.0  # fine M = passed / total × 10
 B_METRICS = {"sdbl": "sdbl", "register": "reg_reads", "rows": "rows"}  # perf.yaml `count` -> counter
 
 
@@ -110,7 +114,7 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
     """Why a rung of the O ladder was not measured, and whose fault it was (one rule for A and B):
     the harness marks our failures "infra" by what failed (an engine error, broken task data), never
     by its text, which the candidate controls. None for a measured rung."""
-    if outcome.status == "ok":
+    if outcome.status in MEASURED:  # a "wrong" rung is judged with M (apply_result_check)
         return None
     tail = (outcome.note or outcome.status)[-runtime.error_chars :].strip()
     if outcome.status == "infra":
@@ -120,6 +124,12 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
         # out of O by stalling only under measurement.
         return SizeFailure(ours=False, note=f"таймаут на размере {outcome.size} — слишком медленно")
     return SizeFailure(ours=False, note=f"{BROKE_UNDER_MEASUREMENT} {outcome.size}: {tail}")
+
+
+def _result_check(perf: PerfMeasurement) -> dict[str, str]:
+    """How the ladder's results compared with the reference's (docs/gaming.md); absent in measurements
+    made before the comparison existed."""
+    return {"result_check": perf.result_check} if perf.result_check else {}
 
 
 def worst_exec_o(task: Task, rules: AxisRules, runtime: RuntimeConstants) -> int | None:
@@ -154,6 +164,7 @@ def score_exec_a(
             "entry_point": entry,
             "note": note,
             "leg": LEG_EXEC_A,
+            **_result_check(perf),
         }
         return AxisScore(score, detail).measured_by(perf.instrument)
 
@@ -197,6 +208,7 @@ def score_exec_b(
             "entry_point": None,
             "note": note,
             "leg": LEG_EXEC_B,
+            **_result_check(perf),
         }
         return AxisScore(score, detail).measured_by(perf.instrument)
 
@@ -283,3 +295,22 @@ def apply_correctness_gate(o: AxisScore, m_fine: float | None, runtime: RuntimeC
         "note": f"оптимальность не оцениваем — задача не решена (M<{gate:g})",
     }
     return AxisScore(None, detail)
+
+
+def apply_result_check(
+    o: AxisScore,
+    task: Task,
+    perf: PerfMeasurement | None,
+    m_fine: float | None,
+    rules: AxisRules,
+    runtime: RuntimeConstants,
+) -> AxisScore:
+    """An answer that passed every hidden test but returned another value than the reference's at a
+    measurement size was measured on a path that is not a solution: the worst O, with the size and
+    both values (docs/gaming.md). An answer that failed tests is known to be wrong already; its O stays
+    as measured, as PRISM scores it, and `result_check` shows the difference."""
+    wrong = next((s for s in perf.sizes if s.status == WRONG), None) if perf is not None else None
+    if wrong is None or o.score is None or m_fine != ALL_TESTS_PASSED:
+        return o
+    note = f"{DIFFERED_UNDER_MEASUREMENT} {wrong.size}: {wrong.note or ''}"[: runtime.error_chars]
+    return AxisScore(worst_exec_o(task, rules, runtime), {**(o.detail or {}), "note": note})

@@ -20,6 +20,7 @@ __all__ = [
     "onec_workspace",
     "query_console",
     "reference_check",
+    "review_session",
     "runs_query",
     "save_failures",
     "score_experiment",

@@ -3,6 +3,8 @@ reference as a model would answer, and which of the task's files are its hidden 
 
 from __future__ import annotations
 
+import re
+
 from prism_desktop.sandbox.code.candidate import extract_code
 from prism_desktop.sandbox.code.library_candidate import PatchError, library_files
 from prism_desktop.sandbox.code.spec import is_test_file
@@ -34,10 +36,18 @@ def reference_answer(task: CodingTask) -> str | None:
     """The reference as a model would answer: one fenced block, or (library) fenced files headed by paths."""
     if task.kind == "library":
         files = task.extra["reference_files"]
-        return "\n".join(f"`{path}`\n```python\n{text}```\n" for path, text in sorted(files.items()))
+        return "\n".join(f"`{path}`\n{_fenced(text)}" for path, text in sorted(files.items()))
     if task.reference is None:
         return None
     return f"```{task.language}\n{task.reference}```\n"
+
+
+def _fenced(text: str) -> str:
+    """`text` in a python fence longer than any run of backticks it holds (a docstring's ``` example,
+    as minitorch's, would otherwise close a ``` fence early)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}python\n{text}{fence}\n"
 
 
 def hidden_test_files(task: CodingTask) -> list[str]:

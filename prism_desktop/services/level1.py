@@ -56,6 +56,7 @@ def task_data(task: Task) -> TaskData:
         config_spec=jsonable(task.config_spec) if task.config_spec is not None else None,
         fixtures=jsonable(task.fixtures) if task.fixtures is not None else None,
         tests_bsl=task.tests_bsl,
+        reference=task.canonical if task.perf is not None else None,
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.scoring.optimization import BROKE_UNDER_MEASUREMENT, anchor_max
+from prism_desktop.scoring.optimization import FAILED_MEASUREMENT, anchor_max
 from prism_desktop.services.level1 import Level1Runner, candidate_generation
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
@@ -85,8 +85,9 @@ def _verdict(anchor: _Anchor, auto_run: dict[str, Any], slow_max: int) -> Refere
         o = scores.get("O")
         needs.append("O ≥ 8" if anchor.fast else f"O ≤ {slow_max}")
         note = detail.get("O", {})
-        # The worst O a broken measured run gets is no anchor: the reference must run at every size.
-        broke = str(note.get("note") or "").startswith(BROKE_UNDER_MEASUREMENT)
+        # The worst O a broken measured run gets is no anchor: the reference must run at every size,
+        # and the slow anchor return the reference's value there.
+        broke = str(note.get("note") or "").startswith(FAILED_MEASUREMENT)
         if o is None or broke or (o < 8 if anchor.fast else o > slow_max):
             why = note.get("note") or note.get("reason") or f"growth {note.get('growth')}"
             problems.append(f"O = {o if o is not None else 'N/A'} ({why})")

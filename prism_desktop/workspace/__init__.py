@@ -8,6 +8,7 @@ __all__ = [
     "atomic",
     "coding",
     "coding_bench",
+    "coding_task",
     "commit0_repo",
     "errors",
     "libraries",

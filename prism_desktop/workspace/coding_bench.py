@@ -14,6 +14,7 @@ from pathlib import Path
 from prism_desktop.vocabulary import AXES, GRADE_STEPS
 
 from .coding import LANGUAGES, CodingTask, CodingWorkspace, is_coding_workspace, load_coding_bank
+from .coding_task import data_bytes
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .protocol import (
     AxisDefinition,
@@ -149,7 +150,7 @@ def _version(task: CodingTask) -> str:
     for key in ("stub", "reference_files"):
         parts.update({f"{key}/{k}": v for k, v in dict(task.extra.get(key) or {}).items()})
     for name in sorted(parts):
-        digest.update(f"\0{name}\0{parts[name]}".encode())
+        digest.update(data_bytes(f"\0{name}\0{parts[name]}"))  # a library's test data: any bytes
     return digest.hexdigest()
 
 

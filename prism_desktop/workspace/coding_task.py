@@ -53,9 +53,24 @@ class CodingTask:
         return SOURCE_FILES[self.language]
 
 
-def read_folder(folder: Path, problems: list[Problem]) -> dict[str, str]:
+DATA_ENCODING_ERRORS = "surrogateescape"  # str(bytes) and back, losslessly: data_text / data_bytes
+
+
+def data_text(data: bytes) -> str:
+    """A file's bytes as a str that data_bytes turns back into the same bytes, whatever they are: UTF-8
+    text reads as itself, every other byte as a lone surrogate (test data in other encodings, images)."""
+    return data.decode("utf-8", DATA_ENCODING_ERRORS)
+
+
+def data_bytes(text: str) -> bytes:
+    return text.encode("utf-8", DATA_ENCODING_ERRORS)
+
+
+def read_folder(folder: Path, problems: list[Problem], data_files: bool = False) -> dict[str, str]:
     """Every file under `folder` as text, keyed by its path relative to `folder`; each file and the
-    folder as a whole bounded in size."""
+    folder as a whole bounded in size. `data_files`: a file that is not UTF-8 is read with data_text
+    (the tests' data of an installed library, e.g. chardet's documents in 390 encodings) instead of
+    being a problem."""
     files: dict[str, str] = {}
     total = 0
     for path in sorted(folder.rglob("*")):
@@ -74,7 +89,9 @@ def read_folder(folder: Path, problems: list[Problem]) -> dict[str, str]:
             )
             break
         try:
-            files[path.relative_to(folder).as_posix()] = path.read_text(encoding="utf-8")
+            # data files byte for byte (a CRLF kept); text as before (universal newlines)
+            text = data_text(path.read_bytes()) if data_files else path.read_text(encoding="utf-8")
+            files[path.relative_to(folder).as_posix()] = text
         except UnicodeDecodeError:
             problems.append(Problem(path, message="not UTF-8 text", expected="a UTF-8 text file"))
     return files

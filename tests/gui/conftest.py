@@ -111,7 +111,7 @@ def _task_name(task_dir: Path) -> str:
 @pytest.fixture(scope="session")
 def qapp() -> Any:
     """The application exactly as PRISM Desktop sets it up (style, font, thread switching)."""
-    from prism_desktop.gui.app import create_application
+    from prism_desktop.gui.application import create_application
 
     return create_application(["prism-desktop-tests"])
 

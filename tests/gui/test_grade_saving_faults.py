@@ -144,7 +144,7 @@ def test_a_level1_batch_that_cannot_save_names_the_runs(shell_window: Any, qtbot
         pragma_on_every_connection(window.store, "PRAGMA query_only = ON"),
         qtbot.waitSignal(window.scoring.failed, timeout=60_000) as failed,
     ):
-        window._start_scoring([failed_call])
+        window.score_runs([failed_call])
     message = failed.args[0]
     assert f"run {failed_call}: the store cannot be written" in message
     assert "1 results could not be saved" in message and "KeyError" not in message

@@ -37,7 +37,7 @@ def test_reopening_the_workspace_in_the_window_keeps_a_newer_grade_and_says_so(
     old = path.stat().st_mtime - 3600
     os.utime(path, (old, old))  # written before the grade above
     with qtbot.waitSignal(window.workspaceOpened, timeout=60_000):
-        window.reimport()
+        window.services.reimport()
     assert "1 grade(s) kept as stored" in window.statusBar().currentMessage()
     assert _stored_m_of(window.store, run_id, expert) == 8
 

@@ -77,7 +77,7 @@ def test_blind_table_hides_model_status_and_colleagues_until_graded(shell_window
 def test_sessions_dialog_warns_when_nothing_is_scored(shell_window: Any, qtbot: Any) -> None:
     from prism_desktop.gui.sessions_dialog import SessionsDialog
 
-    shell_window.show_sessions()
+    shell_window.services.show_sessions()
     dialog = shell_window.findChild(SessionsDialog)
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible)
@@ -88,7 +88,7 @@ def test_sessions_dialog_warns_when_nothing_is_scored(shell_window: Any, qtbot: 
 def test_the_table_shows_only_the_runs_of_a_cell_until_reset(shell_window: Any) -> None:
     window = shell_window
     chosen = frozenset({window.model.run_id_at(1), window.model.run_id_at(4)})
-    window.show_run_ids(chosen, "the runs where the machine gave M = 10 and the experts 6")
+    window.services.show_runs(chosen, "the runs where the machine gave M = 10 and the experts 6")
     assert window.model.rowCount() == 2
     assert {window.model.run_id_at(row) for row in range(2)} == chosen
     assert window.filters.only_label.isVisible() and "(2 runs)" in window.filters.only_label.text()
@@ -165,7 +165,7 @@ def test_a_blind_session_cannot_be_narrowed_or_ordered_by_what_it_hides(
 
     models = window.commands.action("review.models")
     assert not models.isEnabled()
-    window.show_runs_of("A11", alpha)  # the map's double-click
+    window.services.show_runs_of("A11", alpha)  # the map's double-click
     assert shown_runs(window) == session_order and bar.model.currentData() is None
 
     resets: list[bool] = []

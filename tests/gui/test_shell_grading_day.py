@@ -52,7 +52,7 @@ def test_the_table_shows_the_open_workspaces_runs_and_others_on_request(
     window.table.clearSelection()
     window.table._current_run = None
     with qtbot.waitSignal(window.workspaceOpened, timeout=60_000):
-        window.reimport()
+        window.services.reimport()
     assert window.model.rowCount() == demo_workspace.runs
     tasks = {window.model.row_at(row).task_id for row in range(window.model.rowCount())}
     assert FOREIGN_TASK not in tasks
@@ -82,7 +82,7 @@ def test_the_grading_keys_work_after_a_dialog_closes(shell_window: Any, store: A
     session_id = create_session(store, name="day", size=4, seed=1, blind=False)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    window.show_sessions()
+    window.services.show_sessions()
     dialog = window.findChild(SessionsDialog)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     dialog._refresh(select=session_id)
@@ -134,7 +134,7 @@ def test_quit_asks_while_a_grade_is_not_saved(shell_window: Any, qtbot: QtBot, d
 
 def test_quit_asks_while_level1_is_scoring(shell_window: Any, qtbot: QtBot) -> None:
     window = shell_window
-    window.score_shown()
+    window.services.score_shown()
     assert window.scoring.busy
     window.close()
     question = window.quit_guard.question
@@ -227,13 +227,12 @@ def test_the_open_store_is_named_in_the_window(shell_window: Any, db_url: str) -
 
 
 def test_the_store_label_follows_file_open_store(shell_window: Any, tmp_path: Path, qtbot: QtBot) -> None:
-    from prism_desktop.gui.store_dialog import switch_store
     from prism_desktop.store import open_store
 
     other = open_store(f"sqlite:///{tmp_path / 'team' / 'other.db'}")
     try:
         with qtbot.waitSignal(shell_window.workspaceOpened, timeout=60_000):
-            switch_store(shell_window, other)
+            shell_window.services.use_store(other)
         assert shell_window.status.store_label.text().endswith("team/other.db")
     finally:
         shell_window.background.shutdown()

@@ -88,20 +88,20 @@ def test_grades_refresh_the_row_and_next_ungraded_moves_on(shell_window: Any, st
     window.review.gradeSaved.emit(window.model.run_id_at(1))
     assert window.grading_progress.text() == "1/13 · 1 incomplete"
     window.table.select_row(0)
-    window.next_ungraded()
+    window.services.next_ungraded()
     assert window.table.current_run != first
     assert window.model.row_of(window.table.current_run) == 1
 
 
 def test_status_bar_names_the_sandbox(shell_window: Any) -> None:
     window = shell_window
-    window.set_sandbox((False, "local process"))
-    assert "NOT isolated" in window.sandbox_label.text()
-    window.set_sandbox((True, "docker 24"))
-    assert "Docker — isolated" in window.sandbox_label.text()
-    window.set_sandbox((None, "Docker is not running"))
-    assert "unavailable" in window.sandbox_label.text()
-    assert window.sandbox_label.toolTip() == "Docker is not running"
+    window.sandbox.set((False, "local process"))
+    assert "NOT isolated" in window.sandbox.label.text()
+    window.sandbox.set((True, "docker 24"))
+    assert "Docker — isolated" in window.sandbox.label.text()
+    window.sandbox.set((None, "Docker is not running"))
+    assert "unavailable" in window.sandbox.label.text()
+    assert window.sandbox.label.toolTip() == "Docker is not running"
 
 
 def test_debug_tab_opens_on_the_current_task(shell_window: Any) -> None:
@@ -147,7 +147,7 @@ def test_a_blind_session_hides_machine_scores_and_computes_verified_marks(
     window.review.gradeSaved.emit(first)
     assert _cell(window, 0, Column.Q) == "9.33"  # revealed once every axis is graded
     assert _cell(window, 1, Column.Q) == HIDDEN
-    window._verified_timer.stop()
+    window.verified.timer.stop()
     window._compute_verified()
     qtbot.waitUntil(lambda: window.query.verification_available, timeout=120_000)
     marks = {window.model.row_at(r).verified for r in range(window.model.rowCount())}

@@ -229,15 +229,13 @@ def test_window_switches_to_a_postgresql_store(qtbot: Any, shell_window: Any) ->
     sys.path.insert(0, str(REPO / "tests" / "team"))
     from pg_server import fresh_database
 
-    from prism_desktop.gui.store_dialog import switch_store
-
     window = shell_window
     runs_before = window.model.rowCount()
     with fresh_database() as url:
         team = open_store(url)
         try:
             with qtbot.waitSignal(window.workspaceOpened, timeout=120_000):
-                switch_store(window, team)
+                window.services.use_store(team)
             assert window.store is team and team.engine.dialect.name == "postgresql"
             qtbot.waitUntil(lambda: window.model.rowCount() == runs_before, timeout=20_000)
         finally:

@@ -25,7 +25,7 @@ from pathlib import Path
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtCore import Qt
-from prism_desktop.gui.app import create_application
+from prism_desktop.gui.application import create_application
 from prism_desktop.gui.main_window import MainWindow
 from prism_desktop.gui.settings import AppSettings, use_settings_folder
 from prism_desktop.services.grading import grades_for_run
@@ -136,7 +136,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from prism_desktop.gui.app import create_application
+from prism_desktop.gui.application import create_application
 from prism_desktop.gui.main_window import MainWindow
 from prism_desktop.gui.sessions_dialog import SessionsDialog
 from prism_desktop.gui.settings import AppSettings, use_settings_folder
@@ -166,7 +166,7 @@ assert opened, "the workspace did not open"
 session_id = create_session(store, name="xcb", size=4, seed=1, blind=False)
 window.activateWindow()
 assert QTest.qWaitForWindowActive(window, 10_000), "the window never became active"
-window.show_sessions()  # Review → Calibration sessions…, then Open session, without a window manager
+window.services.show_sessions()  # Review → Calibration sessions…, then Open session, without a window manager
 dialog = window.findChild(SessionsDialog)
 assert QTest.qWaitForWindowExposed(dialog, 10_000)
 dialog._refresh(select=session_id)

@@ -29,6 +29,7 @@ from prism_desktop.scoring.optimization import (
     LEG_EXEC_B,
     anchor_max,
     apply_correctness_gate,
+    apply_result_check,
     growth_exponent,
     leg_for,
     score_auto,
@@ -343,3 +344,36 @@ def test_m_gate_threshold_comes_from_the_runtime_constants() -> None:
     gated = apply_correctness_gate(AxisScore(10, {"leg": LEG_AUTO}), 7.5, stricter)
     assert gated.score is None
     assert gated.detail is not None and gated.detail["note"].endswith("(M<8)")
+
+
+# --- a result other than the reference's at a measurement size (issue 25 item 4) ---------------
+
+DIFFERING = perf_run((200, "ok", 10), (400, "wrong", 10), (800, "wrong", 10), (1600, "wrong", 10))
+
+
+def test_a_wrong_rung_is_counted_like_a_measured_one() -> None:
+    """The ladder goes on past a differing rung and its counts stand: O is scored on them first."""
+    assert exec_a(DIFFERING).score == exec_a(perf_run(*((n, "ok", 10) for n in (200, 400, 800, 1600)))).score
+
+
+def test_an_answer_passing_every_test_but_differing_under_measurement_gets_the_worst_o() -> None:
+    task = task_a(perf=PERF_A)
+    measured = exec_a(DIFFERING)
+    assert measured.score == 10  # flat: the cheap path
+    judged = apply_result_check(measured, task, DIFFERING, 10.0, O_RULES, RUNTIME)
+    assert judged.score == 2
+    assert judged.detail is not None and judged.detail["note"].startswith(
+        "результат отличается от результата эталона на размере 400: "
+    )
+
+
+@pytest.mark.parametrize("m_fine", [9.0, 5.0, None])
+def test_an_answer_failing_tests_keeps_its_measured_o(m_fine: float | None) -> None:
+    """Already known to be wrong on the tests: its O is scored as PRISM scores it."""
+    measured = exec_a(DIFFERING)
+    assert apply_result_check(measured, task_a(perf=PERF_A), DIFFERING, m_fine, O_RULES, RUNTIME) is measured
+
+
+def test_an_answer_matching_the_reference_keeps_its_o() -> None:
+    measured = exec_a(LINEAR)
+    assert apply_result_check(measured, task_a(perf=PERF_A), LINEAR, 10.0, O_RULES, RUNTIME) is measured

@@ -57,3 +57,19 @@ def test_a_slow_anchor_that_breaks_under_measurement_fails_the_check(tmp_path: P
     slow = next(o for o in outcomes if o.file == "loop_variant.bsl")
     assert slow.scores["M"] == 10.0 and slow.scores["O"] == 2
     assert slow.status == "failed" and "только под замером" in slow.message, slow
+
+
+def test_a_slow_anchor_that_returns_another_value_under_measurement_fails_the_check(tmp_path: Path) -> None:
+    """Its O is the worst step as well; `check` names the size where its result left the reference's."""
+    root = tmp_path / "workspace"
+    shutil.copytree(TASKS.parent / "metrics", root / "metrics")
+    shutil.copytree(TASKS, root / "tasks")
+    baseline = root / "tasks" / "category_a" / "A11_unique_elements" / "perf_baseline.bsl"
+    code = baseline.read_text(encoding="utf-8-sig")
+    declaration = next(line for line in code.split("\n") if line.startswith("Функция"))
+    trap = "Если Элементы.Количество() >= 400 Тогда Возврат Новый Массив; КонецЕсли;"
+    baseline.write_text(code.replace(declaration, declaration + "\n" + trap, 1), encoding="utf-8")
+    outcomes = check_references(Workspace.open(root), ["A11"], sandbox="local", jobs=1)
+    slow = next(o for o in outcomes if o.file == "perf_baseline.bsl")
+    assert slow.scores["M"] == 10.0 and slow.scores["O"] == 2
+    assert slow.status == "failed" and "размере 400" in slow.message and "эталон" in slow.message, slow

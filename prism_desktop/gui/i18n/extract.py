@@ -47,6 +47,10 @@ SHELL_MODULES = (
     "actions.py",
     "hotkeys.py",
     "review_view.py",
+    "review_header.py",
+    "review_keys.py",
+    "review_parts.py",
+    "review_saving.py",
     "grading_panel.py",
     "grade_history.py",
     "code_compare.py",
@@ -60,6 +64,9 @@ SHELL_MODULES = (
     "crash.py",
     "window_status.py",
     "quit_guard.py",
+    "sandbox_status.py",
+    "verified_marks.py",
+    "workspace_import.py",
 )
 TS_HEADER = '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
 
