@@ -42,6 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here for start-up: git and the Commit-0 reader only when the command runs, not at `--help`
     from prism_desktop.workspace.commit0_repo import (
         Commit0ImportError,
         Commit0Source,
@@ -76,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build(folder: Path) -> int:
+    # imported here for start-up: the image builder only when a build is asked for
     from prism_desktop.sandbox.image import ImageBuildError
     from prism_desktop.sandbox.library_images import build_library_image
     from prism_desktop.workspace.errors import WorkspaceError

@@ -32,7 +32,8 @@ from docker.types import Mount
 from prism_desktop.sandbox.code.context import WORK_DIR
 from prism_desktop.sandbox.code_images import image_ref as code_image_ref
 from prism_desktop.sandbox.image import ENGINE_ERRORS, ImageBuildError, Progress, connect
-from prism_desktop.workspace.coding import CodingTask, data_bytes
+from prism_desktop.workspace.coding import CodingTask
+from prism_desktop.workspace.coding_task import data_bytes
 
 LIBRARY_IMAGE_RECIPE = "4"  # bump when the build steps below change what an image holds
 BUILD_SECONDS_LABEL = "prism-desktop.library-build-seconds"

@@ -18,7 +18,8 @@ from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.services.code_candidates import candidate_files, reference_answer, run_layout
-from prism_desktop.workspace.coding import CodingTask, data_bytes
+from prism_desktop.workspace.coding import CodingTask
+from prism_desktop.workspace.coding_task import data_bytes
 
 COLLECTION_FORMAT = "prism-desktop.code-test-ids/1"  # change it when the ids' spelling changes
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from prism_desktop.vocabulary import AXES, GRADE_STEPS
 
-from .coding import LANGUAGES, CodingTask, CodingWorkspace, data_bytes, is_coding_workspace, load_coding_bank
+from .coding import LANGUAGES, CodingTask, CodingWorkspace, is_coding_workspace, load_coding_bank
+from .coding_task import data_bytes
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .protocol import (
     AxisDefinition,

@@ -32,7 +32,7 @@ from pathlib import Path, PurePosixPath
 
 from prism_desktop.errors import InputError
 
-from .coding import MAX_TEST_FILE_BYTES
+from .coding_task import MAX_TEST_FILE_BYTES
 from .libraries import upload_date_problem
 
 DEFAULT_STUB_REF = "commit0_combined"
@@ -227,7 +227,7 @@ def _write_part(folder: Path, files: dict[str, bytes]) -> None:
 
 def read_test_ids(path: Path) -> list[str]:
     """Commit-0's test ids of a library: one per line, plain or bzip2-compressed (as it publishes them)."""
-    import bz2
+    import bz2  # on first use: only Commit-0 imports read compressed test ids
 
     try:
         data = path.read_bytes()

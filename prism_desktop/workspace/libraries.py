@@ -19,11 +19,12 @@ project/ may hold data files that are not UTF-8 (read with coding.data_text).
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .coding import CodingTask, bounded, read_folder, typed_value
+from .coding_task import CodingTask, bounded, read_folder, typed_value
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .json_input import read_json_object
 
@@ -35,8 +36,6 @@ UPLOAD_DATE_PIP = (26, 0)  # the first pip with --uploaded-prior-to (PIP_UPLOADE
 def upload_date_problem(value: object, pip_version: object) -> str | None:
     """Why `uploaded_prior_to` cannot be used (None when it can): an ISO 8601 date or date-time, and a pip
     that knows the option (an older one would ignore the variable and resolve today's PyPI silently)."""
-    from datetime import datetime
-
     try:
         datetime.fromisoformat(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):

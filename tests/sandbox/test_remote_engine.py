@@ -21,7 +21,7 @@ import docker
 import pytest
 
 from prism_desktop.cli.main import main
-from prism_desktop.sandbox.backend import open_backend
+from prism_desktop.sandbox.backend_choice import open_backend
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.docker_backend import DockerBackend
