@@ -1,7 +1,8 @@
 """The structure figures docs/architecture.md reports, measured from the source alone: import cycles
 counting function-level imports (imports under `if TYPE_CHECKING:` left out, since they never run),
-imports of another module's private name, the largest classes, and the places that branch on a
-benchmark kind. Nothing of the project is imported or run.
+imports of another module's private name, imports past a package's surface (its `__all__`), the
+largest classes, and the places that branch on a benchmark kind. Nothing of the project is imported
+or run. tests/test_exported_members.py holds the project to the first three.
 
     python bench/architecture_figures.py [--root prism_desktop] [--json]
 """
@@ -75,33 +76,96 @@ def _base(module: ModuleInfo, node: ast.ImportFrom) -> str:
     return ".".join(package + ([node.module] if node.module else []))
 
 
+@dataclass(frozen=True)
+class ProjectImport:
+    """One thing a module imports from the project: a module, or a name taken from a module."""
+
+    importer: str
+    module: str  # the project module imported (or the one `name` is taken from)
+    name: str | None  # None: the module itself
+    line: int
+
+
+def _known(target: str, modules: dict[str, ModuleInfo]) -> str:
+    """The project module `target` names (or lies in); "" outside the project."""
+    while target and target not in modules:
+        target = target.rpartition(".")[0]
+    return target
+
+
+def project_imports(module: ModuleInfo, modules: dict[str, ModuleInfo]) -> Iterator[ProjectImport]:
+    """Every project module and name `module` imports when it runs (TYPE_CHECKING aside)."""
+    for node in runtime_imports(module.tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if target := _known(alias.name, modules):
+                    yield ProjectImport(module.name, target, None, node.lineno)
+            continue
+        base = _base(module, node)
+        for alias in node.names:
+            submodule = f"{base}.{alias.name}"
+            if submodule in modules:
+                yield ProjectImport(module.name, submodule, None, node.lineno)
+            elif target := _known(base, modules):
+                yield ProjectImport(module.name, target, alias.name if target == base else None, node.lineno)
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
 def resolve_imports(modules: dict[str, ModuleInfo]) -> list[tuple[str, str, str]]:
     """Fill each module's internal imports; return the private names imported across modules as
     (importer, source module, name)."""
     private = []
     for module in modules.values():
-        for node in runtime_imports(module.tree):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            else:
-                base = _base(module, node)
-                targets = []
-                for alias in node.names:
-                    submodule = f"{base}.{alias.name}"
-                    if submodule in modules:
-                        targets.append(submodule)
-                    else:
-                        targets.append(base)
-                        dunder = alias.name.startswith("__") and alias.name.endswith("__")
-                        crosses = base in modules and base != module.name
-                        if alias.name.startswith("_") and not dunder and crosses:
-                            private.append((module.name, base, alias.name))
-            for target in targets:
-                while target and target not in modules:
-                    target = target.rpartition(".")[0]
-                if target and target != module.name:
-                    module.imports.add(target)
+        for imported in project_imports(module, modules):
+            if imported.module == module.name:
+                continue
+            module.imports.add(imported.module)
+            if imported.name is not None and is_private(imported.name):
+                private.append((module.name, imported.module, imported.name))
     return private
+
+
+def package_of(module: ModuleInfo) -> str:
+    return module.name if module.path.name == "__init__.py" else module.name.rpartition(".")[0]
+
+
+def declared_surface(module: ModuleInfo) -> frozenset[str] | None:
+    """The names a package's `__init__` lists in `__all__` (None: it declares none)."""
+    for node in module.tree.body:
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        if isinstance(target, ast.Name) and target.id == "__all__" and node.value is not None:  # type: ignore[attr-defined]
+            return frozenset(ast.literal_eval(node.value))  # type: ignore[attr-defined]
+    return None
+
+
+def surface_breaches(modules: dict[str, ModuleInfo]) -> list[str]:
+    """Imports of another package's module or name that the package's `__all__` does not name. Inside
+    a package every module is open to the others; from outside, each package on the way down to the
+    imported module must list the next step, and a name taken from a package's `__init__` must be
+    listed there."""
+    breaches = []
+    for module in modules.values():
+        own = package_of(module).split(".")
+        for imported in project_imports(module, modules):
+            path = imported.module.split(".")
+            shared = 0
+            while shared < min(len(own), len(path)) and own[shared] == path[shared]:
+                shared += 1
+            steps = [(".".join(path[:i]), path[i]) for i in range(shared + 1, len(path))]
+            is_package = modules[imported.module].path.name == "__init__.py"
+            if imported.name is not None and is_package and len(path) > shared:
+                steps.append((imported.module, imported.name))
+            for package, step in steps:
+                surface = declared_surface(modules[package])
+                if surface is None or step not in surface:
+                    where = f"{module.name}:{imported.line}"
+                    breaches.append(f"{where} imports {package}.{step}, not in its __all__")
+    return list(dict.fromkeys(breaches))  # one line per import statement and step
 
 
 def import_cycles(modules: dict[str, ModuleInfo]) -> list[list[str]]:
@@ -200,6 +264,7 @@ def figures(root: Path) -> dict[str, object]:
         "modules_in_cycles": sum(len(cycle) for cycle in cycles),
         "cycle_members": cycles,
         "private_imports": [f"{importer} <- {source}.{name}" for importer, source, name in private],
+        "surface_breaches": surface_breaches(modules),
         "largest_classes": [
             {"class": name, "lines": lines, "methods": methods}
             for name, lines, methods in largest_classes(modules, 8)
@@ -225,6 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     private = result["private_imports"]
     print(f"private names imported across modules: {len(private)}")  # type: ignore[arg-type]
     for line in private:  # type: ignore[attr-defined]
+        print(f"  {line}")
+    breaches = result["surface_breaches"]
+    print(f"imports past a package's __all__: {len(breaches)}")  # type: ignore[arg-type]
+    for line in breaches:  # type: ignore[attr-defined]
         print(f"  {line}")
     print("largest classes (lines, methods):")
     for item in result["largest_classes"]:  # type: ignore[attr-defined]

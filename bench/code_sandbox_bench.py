@@ -24,8 +24,7 @@ from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.services.code_candidates import candidate_files, reference_answer
 from prism_desktop.services.code_level1 import run_spec
 from prism_desktop.services.code_test_ids import TaskTestIds
-from prism_desktop.workspace.coding import CodingTask
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
 
 BUNDLED = Path(__file__).resolve().parents[1] / "benchmarks" / "coding"
 

@@ -42,6 +42,7 @@ from prism_desktop.bsl.compiler_expr import ExpressionCompiler, WriteBack, is_si
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.runtime import MemberSite, MethodSite, TypeCache, member_getter, member_setter
 from prism_desktop.bsl.stdlib import FUNCTIONS, PROPERTIES, Builtin
+from prism_desktop.bsl.stdlib.collections import GLOBALS as COLLECTION_GLOBALS
 from prism_desktop.bsl.stdlib.globals import load_providers
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError
 
@@ -239,9 +240,7 @@ class ModuleCompiler:
         if value is None:
             value = PROPERTIES.get(key)
         if value is None:
-            from prism_desktop.bsl.stdlib.collections import GLOBALS
-
-            value = GLOBALS.get(key)
+            value = COLLECTION_GLOBALS.get(key)
         if value is None and load_providers():
             value = PROPERTIES.get(key)
         if value is None:

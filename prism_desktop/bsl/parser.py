@@ -570,7 +570,7 @@ Parser._STATEMENTS = {
 # Public API
 
 
-def _tokens(text: str, defines: Iterable[str] | None, diagnostics: list[Diagnostic]) -> list[Token]:
+def source_tokens(text: str, defines: Iterable[str] | None, diagnostics: list[Diagnostic]) -> list[Token]:
     return _preprocessed(text, defines, diagnostics).tokens
 
 
@@ -634,7 +634,7 @@ def parse_module_variants(
 def parse_expression(text: str) -> ExpressionResult:
     """Parse the text of one expression (what Вычислить receives). Never raises."""
     diagnostics: list[Diagnostic] = []
-    tokens = _tokens(text, None, diagnostics)
+    tokens = source_tokens(text, None, diagnostics)
     parser = Parser(tokens, diagnostics)
     expression: A.Expr | None = None
     try:
@@ -653,7 +653,7 @@ def parse_expression(text: str) -> ExpressionResult:
 def parse_statements(text: str) -> StatementsResult:
     """Parse a statement sequence (what Выполнить receives). Never raises."""
     diagnostics: list[Diagnostic] = []
-    tokens = _tokens(text, None, diagnostics)
+    tokens = source_tokens(text, None, diagnostics)
     parser = Parser(tokens, diagnostics)
     body: A.Body = ()
     try:

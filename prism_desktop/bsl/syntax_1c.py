@@ -38,7 +38,7 @@ from prism_desktop.bsl import ast as A
 from prism_desktop.bsl import diagnostics as diag
 from prism_desktop.bsl.diagnostics import Diagnostic
 from prism_desktop.bsl.lexer import tokenize
-from prism_desktop.bsl.parser import Parser, _tokens
+from prism_desktop.bsl.parser import Parser, source_tokens
 from prism_desktop.bsl.token_cursor import BLOCK_END, METHOD_KEYWORDS, STATEMENT_KEYWORDS
 from prism_desktop.bsl.tokens import EOF, IDENT, KEYWORD, OP, Token
 
@@ -139,7 +139,7 @@ def check_syntax_1c(text: str, filename: str = "<module>") -> Syntax1C:
     cut = _first_foreign_character(text)
     source = text if cut is None else _prefix(text, cut)
     found: list[Diagnostic] = []
-    parser = Parser1C(_tokens(source, None, found), found)
+    parser = Parser1C(source_tokens(source, None, found), found)
     try:
         parser.parse_module(filename)
     except _ModuleEnd:

@@ -14,7 +14,7 @@ from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.code_level1 import score_code_experiment
 from prism_desktop.services.code_reference_check import check_code_references
 from prism_desktop.services.score_experiment import checkpoint_path
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from prism_desktop.workspace.errors import WorkspaceError
 from prism_desktop.workspace.results_loader import load_experiment
 

@@ -31,12 +31,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--test-ids", type=Path, help="Commit-0's published ids (data/test_ids/<name>.bz2, or one id a line)"
     )
     imp.add_argument("--pip-version", help="the pip that installs (default: the newest), e.g. 24.0")
+    imp.add_argument(
+        "--uploaded-prior-to",
+        metavar="DATE",
+        help="resolve dependencies and build backends as PyPI had them before DATE (e.g. 2024-09-28)",
+    )
     imp.add_argument("--no-build", action="store_true", help="write the task only")
     build = actions.add_parser("build", help="build the image of imported libraries (once; reused)")
     build.add_argument("libraries", type=Path, nargs="+", help="WORKSPACE/libraries/<name> folders")
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here for start-up: git and the Commit-0 reader only when the command runs, not at `--help`
     from prism_desktop.workspace.commit0_repo import (
         Commit0ImportError,
         Commit0Source,
@@ -57,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
             pip=args.pip,
             test_ids=read_test_ids(args.test_ids) if args.test_ids else None,
             pip_version=args.pip_version,
+            uploaded_prior_to=args.uploaded_prior_to,
         )
         imported = import_commit0_library(source, args.into / "libraries", args.name)
     except Commit0ImportError as exc:
@@ -64,11 +71,13 @@ def run(args: argparse.Namespace) -> int:
     counts = ", ".join(f"{part} {n}" for part, n in imported.files.items())
     print(f"{imported.folder}: package {imported.package} ({imported.src_dir}); files: {counts}")
     if imported.left_out:
-        print(f"left out (not UTF-8 text, or docs): {', '.join(imported.left_out)}")
+        why = "source files not UTF-8, files over the size bound, .github/"
+        print(f"left out ({why}): {', '.join(imported.left_out)}")
     return EXIT_OK if args.no_build else _build(imported.folder)
 
 
 def _build(folder: Path) -> int:
+    # imported here for start-up: the image builder only when a build is asked for
     from prism_desktop.sandbox.image import ImageBuildError
     from prism_desktop.sandbox.library_images import build_library_image
     from prism_desktop.workspace.errors import WorkspaceError

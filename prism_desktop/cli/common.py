@@ -58,6 +58,7 @@ def workspace_root(args: argparse.Namespace) -> Path:
 def open_workspace(args: argparse.Namespace) -> Workspace:
     """The workspace chosen with --workspace (else the bundled one), read whole or WorkspaceError:
     a PRISM workspace, a coding bench (dataset/, libraries/) or a 1C Code Bench of the same interface."""
+    # imported here for start-up: the benchmark kinds' readers only for commands that open a workspace
     from prism_desktop.services.benchmark_kinds import open_workspace as open_of_its_kind
 
     return open_of_its_kind(workspace_root(args))
@@ -65,6 +66,7 @@ def open_workspace(args: argparse.Namespace) -> Workspace:
 
 def open_store_from_args(args: argparse.Namespace) -> Store:
     """The store named by --db, else $PRISM_DESKTOP_DB, else the per-user default; migrated."""
+    # imported here for start-up: SQLAlchemy only for commands that open the store
     from prism_desktop.store import open_store
 
     return open_store(getattr(args, "db", None))
@@ -111,6 +113,7 @@ def add_command(
 
 def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
     """--sandbox and --jobs, for every command that runs candidate code."""
+    # imported here for start-up: the sandbox package only for commands that take --sandbox
     from prism_desktop.sandbox.backend import SANDBOX_MODES
 
     parser.add_argument(

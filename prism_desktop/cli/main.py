@@ -257,6 +257,7 @@ def _report(exc: Exception) -> int:
         print_error(f"{where}{exc.strerror or exc}")
         return EXIT_PROBLEMS
     if os.environ.get(DEBUG_ENV_VAR):
+        # imported here for start-up: only on a crash
         import traceback
 
         traceback.print_exception(exc)

@@ -52,6 +52,7 @@ def add_platform_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _load_yaml(path: Path) -> Any:
+    # imported here for start-up: PyYAML only when a configuration is given
     import yaml
 
     try:
@@ -81,6 +82,7 @@ class PlatformRun:
                 if getattr(args, option, None) is not None:
                     raise CliError(f"--{option} needs --config config_spec.yaml", EXIT_USAGE)
             return None
+        # imported here for start-up: the infobase emulator only when --config is given
         from prism_desktop.bsl import platform_bridge
         from prism_desktop.platform import ConfigError, Infobase, load_configuration
         from prism_desktop.platform.fixtures import FixtureError, generate
@@ -104,6 +106,7 @@ class PlatformRun:
         """The module text with the fixture helpers inserted without moving its lines."""
         if self.fixtures is None:
             return source
+        # imported here for start-up: the parser only when fixtures are inserted
         from prism_desktop.bsl.parser import parse_module
 
         lines = source.removeprefix("\ufeff").split("\n")
@@ -132,6 +135,7 @@ class PlatformRun:
         SQLite's callbacks is swallowed there, so the alarm repeats every few milliseconds until it
         lands in ordinary Python code, and a run that finished meanwhile is still reported as timed
         out. Main thread only (the CLI's)."""
+        # imported here for start-up: the engine's values only when a time limit is armed
         from prism_desktop.bsl.values.base import ExecutionLimit
 
         if seconds is None or not hasattr(signal, "setitimer"):
@@ -168,6 +172,7 @@ class PlatformRun:
             if self.techlog_path is not None:
                 write_json_atomic(self.techlog_path, self.infobase.techlog.to_json())
         finally:
+            # imported here for start-up: the object model only when --config started an infobase
             from prism_desktop.bsl import platform_bridge
 
             platform_bridge.stop()

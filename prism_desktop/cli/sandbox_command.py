@@ -55,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
+    # imported here for start-up: the engine probe only for `sandbox status`
     from prism_desktop.sandbox.image import IMAGE_REF, engine_endpoint, engine_status
 
     status = engine_status()
@@ -74,6 +75,7 @@ def _status(args: argparse.Namespace) -> int:
     choice = "docker (isolated)" if ready else "local subprocess fallback (NOT isolated)"
     print(f"runs go: {choice}")
     if status.reachable:
+        # imported here for start-up: the coding bench only for its own images
         from prism_desktop.cli.coding_cli import print_code_images
 
         print_code_images()
@@ -82,9 +84,11 @@ def _status(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     if args.code is not None:
+        # imported here for start-up: the coding bench only for its own images
         from prism_desktop.cli.coding_cli import build_code_images
 
         return build_code_images(args.code or ["missing"], args.method)
+    # imported here for start-up: the image builder only for `sandbox build`
     from prism_desktop.sandbox.image import IMAGE_REF, ImageBuildError, build_image
 
     def progress(line: str) -> None:
@@ -99,6 +103,7 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _doctor(_args: argparse.Namespace) -> int:
+    # imported here for start-up: the docker SDK only for `sandbox doctor`
     from prism_desktop.sandbox.doctor import diagnose
 
     findings = diagnose()

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 from prism_desktop.gui.app_workers import Background
 from prism_desktop.gui.colour_scheme import scheme
 from prism_desktop.gui.scoring_panel import sandbox_text
-from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
+from prism_desktop.sandbox.backend import SandboxUnavailable
+from prism_desktop.sandbox.backend_choice import open_backend
 
 TR_CONTEXT = "MainWindow"  # the strings these texts always had
 

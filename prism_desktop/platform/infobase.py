@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import datetime as _dt
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from prism_desktop.platform import metadata as md
+from prism_desktop.platform.field_sql import condition, decode_row, select_list
 from prism_desktop.platform.infobase_errors import PlatformError
+from prism_desktop.platform.infobase_registers import RegisterStore
 from prism_desktop.platform.refs import RefKey
 from prism_desktop.platform.schema import (
     configuration_ddl,
     field_columns,
-    from_sql,
     quote,
     sql_scalar,
     to_sql,
@@ -71,24 +72,6 @@ class Row:
     values: dict[str, Any]
 
 
-def decode_row(row: Sequence[Any], fields: Sequence[md.Field], start: int = 0) -> dict[str, Any]:
-    """Column values (in `field_columns` order) -> {field name: value}."""
-    values: dict[str, Any] = {}
-    i = start
-    for f in fields:
-        if f.type.is_composite:
-            values[f.name] = from_sql(row[i + 1], f.type, row[i])
-            i += 2
-        else:
-            values[f.name] = from_sql(row[i], f.type)
-            i += 1
-    return values
-
-
-def select_list(fields: Sequence[md.Field]) -> str:
-    return ", ".join(quote(c) for f in fields for c in field_columns(f))
-
-
 class Infobase:
     """One emulated 1C infobase: metadata + SQLite + techlog."""
 
@@ -110,8 +93,6 @@ class Infobase:
         for statement in configuration_ddl(config):
             self.db.execute(statement)
         self._populate()
-        from prism_desktop.platform.infobase_registers import RegisterStore
-
         self.registers = RegisterStore(self)
 
     def close(self) -> None:
@@ -387,20 +368,3 @@ class Infobase:
             collate = " COLLATE CI1C" if not f.type.is_composite and f.type.types[0].name == STRING else ""
             terms.append(f"{quote(f.column)}{collate}{' DESC' if descending else ''}")
         return [*terms, quote("Ссылка")]
-
-
-def condition(f: md.Field, value: Any, alias: str = "") -> tuple[str, list[Any]]:
-    """An SQL equality test of one field against a Python value (strings case-insensitively)."""
-    column = f"{alias}{quote(f.column)}"
-    if f.type.is_composite:
-        if value is None:
-            return f"{alias}{quote(f.tag_column or '')} = 'U'", []
-        own = f.type.type_of(value)
-        if own is None:
-            return "0", []
-        return f"{alias}{quote(f.tag_column or '')} = ? AND {column} = ?", [own.tag, sql_scalar(value)]
-    if isinstance(value, str):
-        return f"lower1c({column}) = ?", [value.lower()]
-    if not f.type.type_of(value) and value is not None and f.type.types:
-        return "0", []
-    return f"{column} = ?", [sql_scalar(f.type.default() if value is None else value)]

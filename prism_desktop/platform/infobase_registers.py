@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from prism_desktop.platform import metadata as md
-from prism_desktop.platform.infobase import condition, decode_row, select_list
+from prism_desktop.platform.field_sql import condition, decode_row, select_list
 from prism_desktop.platform.infobase_errors import PlatformError
 from prism_desktop.platform.refs import RefKey
 from prism_desktop.platform.schema import field_columns, quote, sql_scalar, to_sql

@@ -145,7 +145,9 @@ class CodeRunResult:
 
 
 def spec_to_json(spec: CodeRunSpec) -> str:
-    return json.dumps(dataclasses.asdict(spec), ensure_ascii=False)
+    # ASCII: a data file's bytes that are not UTF-8 travel as lone surrogates (workspace.coding.data_text),
+    # which only an escaped \udcXX carries through a UTF-8 file
+    return json.dumps(dataclasses.asdict(spec))
 
 
 def spec_from_json(text: str) -> CodeRunSpec:

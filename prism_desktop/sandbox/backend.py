@@ -1,4 +1,5 @@
-"""What every sandbox backend offers, cancellation, and the choice between Docker and the local fallback."""
+"""What every sandbox backend offers, and cancellation. The choice between Docker and the local fallback is
+sandbox/backend_choice.py (it sits above both backends, which build on this module)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
+import prism_desktop
 from prism_desktop.errors import SandboxError
 from prism_desktop.runs.onec import Limits, RunResult, RunSpec
 
@@ -106,24 +108,4 @@ class SandboxBackend(Protocol):
 
 def installed_package_dir() -> Path:
     """The prism_desktop package the app runs from: what the sandbox mounts or puts on its path."""
-    import prism_desktop
-
     return Path(prism_desktop.__file__).resolve().parent
-
-
-def open_backend(mode: str = "auto", package_dir: Path | None = None) -> SandboxBackend:
-    """The sandbox to use. "docker" refuses to fall back; "auto" takes Docker when an engine answers
-    and the image is there, else the local fallback (labelled "local, not isolated")."""
-    from prism_desktop.sandbox.docker_backend import DockerBackend
-    from prism_desktop.sandbox.local_backend import LocalBackend
-
-    if mode not in SANDBOX_MODES:
-        raise SandboxUnavailable(f"sandbox mode {mode!r}: expected one of {', '.join(SANDBOX_MODES)}")
-    if mode == "local":
-        return LocalBackend(package_dir=package_dir)
-    try:
-        return DockerBackend.connect(package_dir=package_dir)
-    except SandboxUnavailable:
-        if mode == "docker":
-            raise
-    return LocalBackend(package_dir=package_dir)

@@ -27,8 +27,6 @@ from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit
 from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.runs.onec import BRunMeasurement, RunResult, RunSpec
 from prism_desktop.sandbox.harness_1c_context import client_context_errors
-from prism_desktop.sandbox.harness_a import _clip
-from prism_desktop.sandbox.harness_a import _engine as engine_for
 from prism_desktop.sandbox.harness_b_modules import (
     NOT_COMPILED,
     CandidateModule,
@@ -38,6 +36,7 @@ from prism_desktop.sandbox.harness_b_modules import (
     infobase_session,
     load_config,
 )
+from prism_desktop.sandbox.harness_engine import clip_utf8, engine_for
 
 INSTRUMENT = f"prism-platform {__version__} (1C Code Bench)"
 OBJECT_MODULE = "МодульОбъекта"
@@ -56,7 +55,7 @@ def run_legs(spec: RunSpec) -> RunResult:
     output: list[str] = []
     if "tests" in spec.legs:
         result.b_run = solution_run(spec, output)
-    result.stdout = _clip("\n".join(output), spec.limits.output_bytes)
+    result.stdout = clip_utf8("\n".join(output), spec.limits.output_bytes)
     result.timings.run = time.monotonic() - started
     return result
 

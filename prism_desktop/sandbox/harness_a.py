@@ -27,14 +27,12 @@ from prism_desktop.bsl.engine import (
     EngineInternalError,
     ModuleLoadError,
 )
-from prism_desktop.bsl.limits import RunLimits
 from prism_desktop.bsl.stdlib.collections import BslArray, BslStructure, BslValueTable
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, ExecutionLimit, values_equal
 from prism_desktop.bsl.values.numbers import norm
 from prism_desktop.bsl.values.presentation import literal
 from prism_desktop.runs.onec import (
     Diagnostic,
-    Limits,
     PerfMeasurement,
     RunResult,
     RunSpec,
@@ -43,6 +41,7 @@ from prism_desktop.runs.onec import (
     TestOutcome,
     TestsMeasurement,
 )
+from prism_desktop.sandbox.harness_engine import clip_utf8, engine_for
 from prism_desktop.sandbox.measured_result import (
     MEASURED,
     NOT_CALLED,
@@ -84,16 +83,9 @@ def run_legs(spec: RunSpec) -> RunResult:
         result.tests = tests_leg(spec, output)
     if "perf" in spec.legs and spec.task.perf:
         result.perf = perf_leg(spec, output)
-    result.stdout = _clip("\n".join(output), spec.limits.output_bytes)
+    result.stdout = clip_utf8("\n".join(output), spec.limits.output_bytes)
     result.timings.run = time.monotonic() - started
     return result
-
-
-def _clip(text: str, limit: int) -> str:
-    data = text.encode("utf-8")
-    if len(data) <= limit:
-        return text
-    return data[:limit].decode("utf-8", errors="ignore")
 
 
 def _tail(text: str) -> str:
@@ -118,19 +110,6 @@ def syntax_leg(code: str) -> SyntaxMeasurement:
 # M
 
 
-def _engine(
-    limits: Limits, timeout_s: float, counting: str, output: list[str], *, goto: bool = False
-) -> Engine:
-    run_limits = RunLimits(
-        timeout_s=timeout_s,
-        recursion_depth=limits.recursion_depth,
-        max_collection_items=limits.max_collection_items,
-        max_string_chars=limits.max_string_chars,
-        max_output_chars=limits.output_bytes,
-    )
-    return Engine(limits=run_limits, counting=counting, output=output.append, goto=goto)
-
-
 def tests_leg(spec: RunSpec, output: list[str]) -> TestsMeasurement:
     cases = spec.task.tests
     measurement = TestsMeasurement(instrument=INSTRUMENT, status="ok", total=len(cases))
@@ -141,7 +120,7 @@ def tests_leg(spec: RunSpec, output: list[str]) -> TestsMeasurement:
         return measurement
     measurement.entry_point = entry
     deadline = time.monotonic() + spec.limits.test_timeout_s
-    engine = _engine(spec.limits, spec.limits.test_timeout_s, "off", output)
+    engine = engine_for(spec.limits, spec.limits.test_timeout_s, "off", output)
     try:
         module = engine.load(strip_trailing_body(spec.code), "Модуль")
         engine.run_body(module)
@@ -446,7 +425,7 @@ def _measured_rung(
 ) -> tuple[SizeOutcome, ReturnRecorder | None]:
     """measure_size, with what the measured call returned."""
     script = _script(spec.code, spec.task.perf or {}, size, entry)
-    engine = _engine(spec.limits, spec.limits.size_timeout_s, "codestat", output)
+    engine = engine_for(spec.limits, spec.limits.size_timeout_s, "codestat", output)
     started = clock()
 
     def failed(status: str, note: str) -> tuple[SizeOutcome, None]:
@@ -498,7 +477,7 @@ def _reference_value(spec: RunSpec, size: int) -> tuple[Any, str | None]:
     entry = detect_entry_point(reference, spec.task.entry_point_patterns)
     if entry is None:
         return None, f"{REFERENCE_FAILED} {size}: {NO_FUNCTION}"
-    engine = _engine(spec.limits, spec.limits.size_timeout_s, "off", [])
+    engine = engine_for(spec.limits, spec.limits.size_timeout_s, "off", [])
     try:
         module = engine.load(_script(reference, spec.task.perf or {}, size, entry), "Эталон")
         returned = ReturnRecorder(module, entry)

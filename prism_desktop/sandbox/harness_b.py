@@ -22,8 +22,6 @@ from prism_desktop.bsl.candidate_text import detect_entry_point
 from prism_desktop.bsl.engine import ENGINE_VERSION, Engine
 from prism_desktop.bsl.values.base import ExecutionLimit
 from prism_desktop.runs.onec import BRunMeasurement, RunResult, RunSpec, SyntaxMeasurement
-from prism_desktop.sandbox.harness_a import _clip
-from prism_desktop.sandbox.harness_a import _engine as engine_for
 from prism_desktop.sandbox.harness_a import syntax_leg as analyzer_leg
 from prism_desktop.sandbox.harness_b_modules import (
     NOT_COMPILED,
@@ -39,6 +37,7 @@ from prism_desktop.sandbox.harness_b_modules import (
     tests_text,
 )
 from prism_desktop.sandbox.harness_b_perf import perf_leg
+from prism_desktop.sandbox.harness_engine import clip_utf8, engine_for
 
 INSTRUMENT = f"prism-platform {__version__}"
 
@@ -57,7 +56,7 @@ def run_legs(spec: RunSpec) -> RunResult:
         result.b_run = b_run_leg(spec, output)
     if "perf" in spec.legs and spec.task.perf:
         result.perf = perf_leg(spec, output, INSTRUMENT)
-    result.stdout = _clip("\n".join(output), spec.limits.output_bytes)
+    result.stdout = clip_utf8("\n".join(output), spec.limits.output_bytes)
     result.timings.run = time.monotonic() - started
     return result
 

@@ -25,15 +25,15 @@ from prism_desktop.bsl.names import GLOBAL_PROPERTIES, canonical
 from prism_desktop.bsl.stdlib import PROPERTIES
 from prism_desktop.bsl.stdlib.collections import GLOBALS
 from prism_desktop.bsl.stdlib.globals import load_providers
-from prism_desktop.bsl.stdlib.types import FORBIDDEN_TYPES, _constructor
-from prism_desktop.bsl.values.base import _norm
+from prism_desktop.bsl.stdlib.types import FORBIDDEN_TYPES, find_constructor
+from prism_desktop.bsl.values.base import norm_name
 
 UNDEFINED_VARIABLE = "UndefinedVariable"
 UNDEFINED_TYPE = "UndefinedType"
 # Types of the platform a server module may create with Новый that our engine does not construct:
 # 1C compiles them; only a name the platform does not know is a compile error.
 PLATFORM_TYPES = frozenset(
-    _norm(name)
+    norm_name(name)
     for name in (
         "СообщениеПользователю",
         "БлокировкаДанных",
@@ -133,8 +133,8 @@ def undefined_types(module: A.Module) -> list[Diagnostic]:
 
 
 def _known_type(name: str) -> bool:
-    key = _norm(name)
-    return _constructor(key) is not None or key in FORBIDDEN_TYPES or key in PLATFORM_TYPES
+    key = norm_name(name)
+    return find_constructor(key) is not None or key in FORBIDDEN_TYPES or key in PLATFORM_TYPES
 
 
 def _reads(body: A.Body) -> Iterator[A.Name]:

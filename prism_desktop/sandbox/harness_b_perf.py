@@ -34,7 +34,6 @@ from prism_desktop.platform.fixtures import FixtureError, FixtureModule
 from prism_desktop.platform.grow import grow_fixtures
 from prism_desktop.runs.onec import PerfMeasurement, RunSpec, SizeOutcome
 from prism_desktop.sandbox.harness_a import NOTE_VALUE_CHARS, describe
-from prism_desktop.sandbox.harness_a import _engine as engine_for
 from prism_desktop.sandbox.harness_b_modules import (
     CANDIDATE_MODULE,
     NOT_COMPILED,
@@ -48,6 +47,7 @@ from prism_desktop.sandbox.harness_b_modules import (
     revive_dates,
     run_tests_function,
 )
+from prism_desktop.sandbox.harness_engine import engine_for
 from prism_desktop.sandbox.measured_result import (
     B_COMPARATOR_TYPES,
     MEASURED,

@@ -33,6 +33,7 @@ from prism_desktop.sandbox.code.context import WORK_DIR
 from prism_desktop.sandbox.code_images import image_ref as code_image_ref
 from prism_desktop.sandbox.image import ENGINE_ERRORS, ImageBuildError, Progress, connect
 from prism_desktop.workspace.coding import CodingTask
+from prism_desktop.workspace.coding_task import data_bytes
 
 LIBRARY_IMAGE_RECIPE = "4"  # bump when the build steps below change what an image holds
 BUILD_SECONDS_LABEL = "prism-desktop.library-build-seconds"
@@ -93,12 +94,14 @@ def scm_version(task: CodingTask) -> str:
 def library_image_ref(task: CodingTask) -> str:
     digest = hashlib.sha256()
     files = {**project_files(task), **task.extra["reference_files"]}
+    date = task.extra.get("uploaded_prior_to")
     recipe = {
         "recipe": LIBRARY_IMAGE_RECIPE,
         "base": code_image_ref("python"),
         "install": task.extra.get("install"),
         "pip": task.extra.get("pip") or [],
         "pip_version": task.extra.get("pip_version"),
+        **({"uploaded_prior_to": date} if date else {}),  # absent when unset: earlier images keep their names
         "version": scm_version(task),
         "files": files,
     }
@@ -160,8 +163,9 @@ def host_pip_wheel(folder: Path, version: str | None = None) -> Path:
     return found[-1]
 
 
-def install_script(task: CodingTask, test_dir: str) -> str:
-    """The shell script of the build container: extra packages, the install command, the test ids."""
+def install_script(task: CodingTask, test_paths: list[str]) -> str:
+    """The shell script of the build container: extra packages, the install command, the test ids (of
+    the paths the runs give pytest: chardet's published ids are in a root test.py, outside tests/)."""
     pip = f"python3 {PIP_WHEEL}/pip"
     install = str(task.extra["install"]).strip()
     if not install.startswith("pip "):
@@ -177,7 +181,7 @@ def install_script(task: CodingTask, test_dir: str) -> str:
             f"mkdir -p /tmp/prism-ids && printf '%s' {shlex.quote(IDS_PLUGIN)} > /tmp/prism-ids/prism_ids.py",
             f"echo '{IDS_BEGIN}'",
             "PYTHONPATH=/tmp/prism-ids python3 -m pytest --collect-only -p prism_ids -p no:cacheprovider "
-            f"{test_dir} || true",
+            f"{' '.join(shlex.quote(p) for p in test_paths)} || true",
             f"echo '{IDS_END}'",
             f"cd / && rm -rf {WORK_DIR}",
         ]
@@ -202,10 +206,10 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
         progress(f"{existing.ref} is there (built once, reused)")
         return existing
     base = code_image_ref("python")
-    test_dir = str(task.extra.get("test_dir") or "tests")
     started = time.perf_counter()
     files = {
-        name: text.encode() for name, text in {**project_files(task), **task.extra["reference_files"]}.items()
+        name: data_bytes(text)
+        for name, text in {**project_files(task), **task.extra["reference_files"]}.items()
     }
     ca = os.environ.get("PIP_CERT") or os.environ.get("REQUESTS_CA_BUNDLE")
     with tempfile.TemporaryDirectory(prefix="prism-pip-") as wheels:
@@ -214,6 +218,8 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
         mounts = [Mount(PIP_WHEEL, str(wheel), type="bind", read_only=True)]
         environment = {"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_BREAK_SYSTEM_PACKAGES": "1",
                        "PIP_ROOT_USER_ACTION": "ignore", "PIP_NO_CACHE_DIR": "1"}  # fmt: skip
+        if task.extra.get("uploaded_prior_to"):  # every pip run of the build, build backends' too
+            environment["PIP_UPLOADED_PRIOR_TO"] = str(task.extra["uploaded_prior_to"])
         if scm_version(task):
             environment["SETUPTOOLS_SCM_PRETEND_VERSION"] = scm_version(task)
         if ca and Path(ca).is_file():
@@ -223,7 +229,7 @@ def build_library_image(task: CodingTask, progress: Progress = print) -> Library
         try:
             container = client.containers.create(
                 base,
-                ["sh", "-c", install_script(task, test_dir)],
+                ["sh", "-c", install_script(task, hidden_test_paths(task))],
                 user="root",
                 network_mode="host",
                 mounts=mounts,

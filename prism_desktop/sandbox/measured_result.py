@@ -6,7 +6,8 @@ answer that takes a cheap, wrong path only there would be measured on that path,
 harness also runs the reference on the same input and compares the two results as the task's checks
 compare them: category A with PRISM's comparator (`harness_a.prism_equal`, the one its tests use);
 category B as its tests.bsl compare query results — collections as multisets (query rows come in no
-fixed order), structures and tables on the reference's keys and columns. References compare by the
+fixed order), structures on the reference's keys, tables on the reference's columns, each column's
+values as a multiset (rows that tie on the task's order may pair differently). References compare by the
 object they point to. A value neither comparator can walk (an object of the infobase, a query result)
 is not compared, and the run says so.
 """
@@ -134,8 +135,9 @@ def _kind(value: Any) -> str | None:
 
 
 def same_b_result(actual: Any, expected: Any) -> bool:
-    """Category B's comparison: arrays and table rows as multisets, structures on the reference's
-    keys, correspondences on equal key sets, tables on the reference's columns (by name), the rest
+    """Category B's comparison: arrays as multisets, structures on the reference's keys,
+    correspondences on equal key sets, tables on the reference's columns (by name, each column's
+    values as a multiset), the rest
     (numbers, strings, dates, references) by the platform's equality."""
     kind = _kind(expected)
     if kind not in B_COMPARATOR_TYPES:
@@ -172,10 +174,13 @@ def _same_table(actual: Any, expected: BslObject) -> bool:
     present = {name.upper() for name in _column_names(actual)}
     if any(name.upper() not in present for name in names):
         return False
-    rows = [[row.bsl_get(name) for name in names] for row in actual.bsl_iter()]
-    wanted = [[row.bsl_get(name) for name in names] for row in expected.bsl_iter()]
-    return _same_multiset(
-        rows, wanted, lambda a, e: all(same_b_result(x, y) for x, y in zip(a, e, strict=True))
+    # Column by column: rows that tie on the task's order may pair their values differently (B15's
+    # classes of goods with equal turnover: which of them is in class A the query's row order
+    # decides), while each column still holds the reference's values.
+    rows, wanted = list(actual.bsl_iter()), list(expected.bsl_iter())
+    return len(rows) == len(wanted) and all(
+        _same_multiset([row.bsl_get(name) for row in rows], [row.bsl_get(name) for row in wanted], same_b_result)
+        for name in names
     )
 
 

@@ -11,7 +11,7 @@ from prism_desktop.sandbox.library_images import (
     project_files,
 )
 from prism_desktop.services.task_kinds import task_kind
-from prism_desktop.workspace.coding import CodingTask
+from prism_desktop.workspace.coding_task import CodingTask
 
 
 def candidate_files(task: CodingTask, response: str) -> tuple[dict[str, str] | None, list[str], str | None]:

@@ -21,8 +21,7 @@ from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW
 from prism_desktop.services.code_candidates import candidate_files, run_layout
 from prism_desktop.services.code_test_ids import TaskTestIds, TestListError
 from prism_desktop.services.score_experiment import score_with_checkpoint
-from prism_desktop.workspace.coding import CodingTask
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
 from prism_desktop.workspace.results import Experiment, Generation
 
 PROTOCOL_VERSION = "coding-l1/1"  # the S/M rules of scoring/code_level1.py

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from prism_desktop.services.code_candidates import reference_answer
 from prism_desktop.services.code_level1 import CodeLevel1Runner
 from prism_desktop.services.code_test_ids import TestListError
-from prism_desktop.workspace.coding import CodingTask
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingTask, CodingWorkspace
 from prism_desktop.workspace.results import Generation
 
 
@@ -90,6 +89,11 @@ def _test_list_problem(runner: CodeLevel1Runner, task: CodingTask) -> str | None
         ids = runner.test_ids.ids(task)
     except TestListError as error:
         return str(error)
+    published = task.extra.get("test_ids")
+    if published:  # Commit-0's ids are the list (scoring.counted_tests); the files may hold more
+        if len(published) != task.test_count:
+            return f"test_count says {task.test_count}, but the task publishes {len(published)} test ids"
+        return None
     if len(ids) != task.test_count:
         return (
             f"test_count says {task.test_count}, but its hidden test files hold {len(ids)} tests: "

@@ -19,6 +19,7 @@ from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.services.code_candidates import candidate_files, reference_answer, run_layout
 from prism_desktop.workspace.coding import CodingTask
+from prism_desktop.workspace.coding_task import data_bytes
 
 COLLECTION_FORMAT = "prism-desktop.code-test-ids/1"  # change it when the ids' spelling changes
 
@@ -49,7 +50,7 @@ class TaskTestIds:
         task_files, test_files, image = run_layout(task)
         parts = [COLLECTION_FORMAT, task.language, toolchain, image, reference, *test_files]
         parts += [f"{name}\0{text}" for name, text in sorted(task_files.items())]
-        return hashlib.sha256("\0\0".join(parts).encode("utf-8")).hexdigest()
+        return hashlib.sha256(data_bytes("\0\0".join(parts))).hexdigest()  # data files: any bytes
 
     def ids(self, task: CodingTask) -> list[str]:
         key = self.key(task)

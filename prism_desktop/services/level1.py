@@ -20,8 +20,8 @@ from prism_desktop.sandbox.backend import (
     SandboxBackend,
     SandboxUnavailable,
     cancel_token,
-    open_backend,
 )
+from prism_desktop.sandbox.backend_choice import open_backend
 from prism_desktop.sandbox.pool import SandboxPool
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.scoring.level1 import score_run

@@ -5,6 +5,7 @@ so one object per task kind answers everything that differs; `task_kind(task)` f
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from prism_desktop.sandbox.code.candidate import extract_code
@@ -52,7 +53,7 @@ class LibraryTasks(LibraryTaskKind, FunctionTasks):
     def reference_answer(self, task: CodingTask) -> str | None:
         """Fenced files, each headed by its path."""
         files = task.extra["reference_files"]
-        return "\n".join(f"`{path}`\n```python\n{text}```\n" for path, text in sorted(files.items()))
+        return "\n".join(f"`{path}`\n{_fenced(text)}" for path, text in sorted(files.items()))
 
     def candidate_text(self, task: CodingTask, files: dict[str, str]) -> str:
         return joined_files(files)
@@ -60,6 +61,14 @@ class LibraryTasks(LibraryTaskKind, FunctionTasks):
     def measured_code(self, response: str, language: str) -> str:
         """The answer itself (a patch or files): the stub it applies to is not in the store."""
         return response
+
+
+def _fenced(text: str) -> str:
+    """`text` in a python fence longer than any run of backticks it holds (a docstring's ``` example,
+    as minitorch's, would otherwise close a ``` fence early)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}python\n{text}{fence}\n"
 
 
 TASK_KINDS: dict[str, FunctionTasks] = {kind.name: kind for kind in (FunctionTasks(), LibraryTasks())}

@@ -9,9 +9,12 @@ __all__ = [
     "EditConflict",
     "Store",
     "StoreError",
+    "database",
     "default_url",
     "describe_url",
     "make_engine",
+    "models",
     "open_store",
     "resolve_url",
+    "retry",
 ]

@@ -8,129 +8,35 @@ Commit-0 style library tasks.
     libraries/<name>/library.json                 a library task (libraries.py)
     results/                                      experiment_*.json, auto/*_auto_l1.json as in PRISM
 
-Reading is all or nothing: every problem is collected and raised together (WorkspaceError). This
-module reads one function task; coding_bank.py reads the whole bank (with libraries.py's tasks)."""
+Reading is all or nothing: every problem is collected and raised together (WorkspaceError)."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-from .errors import Problem, WorkspaceError
+from .coding_task import (
+    DIFFICULTIES,
+    EXTENSIONS,
+    LANGUAGES,
+    CodingTask,
+    bounded,
+    read_folder,
+    typed_value,
+)
+from .errors import Problem, ProblemCollector, WorkspaceError
 from .json_input import read_json_object
-from .task_kinds import TASK_KINDS, TaskKind
+from .libraries import load_library_tasks
+from .paths import links_leaving
 
 DATASET_DIR = "dataset"
 TESTS_DIR = "tests"
 LIBRARIES_DIR = "libraries"
-LANGUAGES = ("python", "typescript", "go")
-EXTENSIONS = {"python": "py", "typescript": "ts", "go": "go"}
-SOURCE_FILES = {"python": "solution.py", "typescript": "solution.ts", "go": "solution.go"}
-DIFFICULTIES = ("easy", "medium", "hard")
-SEED_CATEGORIES = ("algorithms", "api_services", "refactoring", "debugging")
 RESULTS_DIR = "results"
-MAX_TEST_FILE_BYTES = 2 * 1024 * 1024
-MAX_FOLDER_BYTES = 16 * 1024 * 1024  # all files of one task folder: they travel into the sandbox together
-MAX_TEST_COUNT = 10_000
-MAX_TIMEOUT_S = 600.0  # per test; the container's deadline adds the compile budget and slack
-# key -> (lowest, highest, what is expected): a value out of range would reach the sandbox's limits
-RANGES: dict[str, tuple[float, float, str]] = {
-    "test_count": (1, MAX_TEST_COUNT, f"an integer from 1 to {MAX_TEST_COUNT}"),
-    "timeout_sec": (0.1, MAX_TIMEOUT_S, f"a number of seconds from 0.1 to {MAX_TIMEOUT_S:g}"),
-}
-EXPECTED = {
-    "test_count": RANGES["test_count"][2],
-    "timeout_sec": RANGES["timeout_sec"][2],
-    "tags": "a list of strings",
-    "prompt_ru": "a string",
-}
-
-
-@dataclass(frozen=True)
-class CodingTask:
-    id: str
-    category: str
-    difficulty: str
-    language: str
-    prompt: str  # prompt_ru
-    test_count: int
-    timeout_s: float  # per test
-    tags: tuple[str, ...]
-    path: Path  # the task's JSON file
-    reference: str | None
-    tests: dict[str, str]  # relative path -> text: the whole tests/<task_id>/ folder
-    kind: str = "code"  # a name of TASK_KINDS: "code" | "library"
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def source_file(self) -> str:
-        return SOURCE_FILES[self.language]
-
-    @property
-    def task_kind(self) -> TaskKind:
-        """What differs between a function task and a library task (task_kinds.py)."""
-        return TASK_KINDS[self.kind]
 
 
 def is_coding_workspace(root: Path) -> bool:
     return (root / DATASET_DIR).is_dir() or (root / LIBRARIES_DIR).is_dir()
-
-
-def read_folder(folder: Path, problems: list[Problem]) -> dict[str, str]:
-    """Every file under `folder` as text, keyed by its path relative to `folder`; each file and the
-    folder as a whole bounded in size."""
-    files: dict[str, str] = {}
-    total = 0
-    for path in sorted(folder.rglob("*")):
-        if not path.is_file() or "__pycache__" in path.parts:
-            continue
-        size = path.stat().st_size
-        if size > MAX_TEST_FILE_BYTES:
-            problems.append(
-                Problem(path, message="file too large", expected=f"at most {MAX_TEST_FILE_BYTES} bytes")
-            )
-            continue
-        total += size
-        if total > MAX_FOLDER_BYTES:
-            problems.append(
-                Problem(folder, message="folder too large", expected=f"at most {MAX_FOLDER_BYTES} bytes")
-            )
-            break
-        try:
-            files[path.relative_to(folder).as_posix()] = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            problems.append(Problem(path, message="not UTF-8 text", expected="a UTF-8 text file"))
-    return files
-
-
-def typed_value(
-    data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path, problems: list[Problem]
-) -> Any:
-    """data[key] when it has the expected type, else None after recording a problem."""
-    value = data.get(key)
-    if value is None or not isinstance(value, kind) or isinstance(value, bool):
-        expected = EXPECTED.get(key, "a value")
-        found = repr(value)[:60] if key in data else "nothing"
-        problems.append(Problem(path, key=key, found=found, expected=expected))
-        return None
-    return value
-
-
-def bounded(
-    data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path, problems: list[Problem]
-) -> Any:
-    """data[key] when it has the type and lies within RANGES[key] (finite), else None after
-    recording a problem naming the file, the key and the range."""
-    value = typed_value(data, key, kind, path, problems)
-    if value is None:
-        return None
-    lowest, highest, expected = RANGES[key]
-    if not (math.isfinite(value) and lowest <= value <= highest):
-        problems.append(Problem(path, key=key, found=repr(value)[:60], expected=expected))
-        return None
-    return value
 
 
 def load_task(path: Path, root: Path) -> CodingTask:
@@ -196,3 +102,75 @@ def load_task(path: Path, root: Path) -> CodingTask:
         test_count=test_count, timeout_s=float(timeout), tags=tuple(tags), path=path, reference=reference,
         tests=tests, extra={k: v for k, v in data.items() if k not in known},
     )  # fmt: skip
+
+
+def load_coding_bank(root: Path) -> tuple[CodingTask, ...]:
+    """Every task of dataset/ (sorted by category, then id) and of libraries/."""
+    leaving = links_leaving(root, (DATASET_DIR, TESTS_DIR, LIBRARIES_DIR, RESULTS_DIR))
+    if leaving:  # refused before any file is read: the rule of PRISM workspaces (paths.py)
+        raise WorkspaceError(leaving)
+    collector = ProblemCollector()
+    tasks: list[CodingTask] = []
+    for path in sorted((root / DATASET_DIR).glob("*/*.json")):
+        task = collector.attempt(partial(load_task, path, root))
+        if task is not None:
+            tasks.append(task)
+    libraries = collector.attempt(lambda: load_library_tasks(root / LIBRARIES_DIR))
+    tasks.extend(libraries or ())
+    seen: dict[str, Path] = {}
+    for task in tasks:
+        if task.id in seen:
+            collector.problems.append(
+                Problem(
+                    task.path,
+                    key="task_id",
+                    found=repr(task.id),
+                    expected=f"an id not already used by {seen[task.id]}",
+                )
+            )
+        seen[task.id] = task.path
+    collector.raise_if_any()
+    return tuple(tasks)
+
+
+class CodingWorkspace:
+    """A coding-bench workspace opened whole: `CodingWorkspace.open(path)`."""
+
+    def __init__(self, root: Path, tasks: tuple[CodingTask, ...]):
+        self.root = root
+        self.tasks = tasks
+        self._by_id = {task.id: task for task in tasks}
+
+    @classmethod
+    def open(cls, path: Path | str) -> CodingWorkspace:
+        root = Path(path).resolve()
+        if not is_coding_workspace(root):
+            raise WorkspaceError(
+                Problem(
+                    root,
+                    message="not a coding workspace",
+                    expected=f"a folder with {DATASET_DIR}/ or {LIBRARIES_DIR}/",
+                )
+            )
+        return cls(root, load_coding_bank(root))
+
+    def task(self, task_id: str) -> CodingTask:
+        try:
+            return self._by_id[task_id]
+        except KeyError:
+            raise KeyError(
+                f"no task {task_id!r} in {self.root / DATASET_DIR} or {self.root / LIBRARIES_DIR}"
+            ) from None
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The categories of its tasks (dataset folders, "library"): what an experiment's
+        `category` may name besides ""."""
+        return tuple(sorted({task.category for task in self.tasks}))
+
+    @property
+    def results_dir(self) -> Path:
+        return self.root / RESULTS_DIR
+
+    def experiment_paths(self) -> list[Path]:
+        return sorted(p for p in self.results_dir.glob("experiment_*.json") if p.is_file())

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from prism_desktop.vocabulary import AXES, GRADE_STEPS
 
-from .coding import LANGUAGES, CodingTask
-from .coding_bank import CodingWorkspace, load_coding_bank
+from .coding import CodingWorkspace, load_coding_bank
+from .coding_task import LANGUAGES, CodingTask, data_bytes
 from .errors import Problem, ProblemCollector
 from .protocol import (
     AxisDefinition,
@@ -133,7 +133,7 @@ def _version(task: CodingTask) -> str:
     for key in ("stub", "reference_files"):
         parts.update({f"{key}/{k}": v for k, v in dict(task.extra.get(key) or {}).items()})
     for name in sorted(parts):
-        digest.update(f"\0{name}\0{parts[name]}".encode())
+        digest.update(data_bytes(f"\0{name}\0{parts[name]}"))  # a library's test data: any bytes
     return digest.hexdigest()
 
 

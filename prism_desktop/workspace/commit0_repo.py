@@ -13,7 +13,9 @@ The task folder written:
                 out around the candidate's files so that the install and the tests see the project
     library.json  with `install` (the command run when the library's image is built), `test_dir`,
                   `src_dir` and `source` (where it came from, with the commits)
-Files that are not UTF-8 text (e.g. spec.pdf.bz2) are left out and listed in library.json.
+The tests and the project keep every file as its bytes (test data in other encodings, images); the source
+folders keep UTF-8 text only (the model's answer is text). Files over the size bound and `.github/` are
+left out and listed in library.json.
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ import posixpath
 import shutil
 import subprocess
 import tarfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from prism_desktop.errors import InputError
 
-from .coding import MAX_TEST_FILE_BYTES
+from .coding_task import MAX_TEST_FILE_BYTES
+from .libraries import upload_date_problem
 
 DEFAULT_STUB_REF = "commit0_combined"
 DEFAULT_INSTALL = "pip install -e ."
@@ -51,7 +55,11 @@ class Commit0Source:
     src_dir: str | None = None  # default: where the stub differs from the reference
     pip: list[str] = field(default_factory=list)  # extra packages the tests need (Commit-0's pip_packages)
     test_ids: list[str] | None = None  # Commit-0's published ids (commit0/data/test_ids/<name>.bz2)
-    pip_version: str | None = None  # e.g. "24.0" for metadata pip 24.1+ rejects (tinydb's poetry specifiers)
+    pip_version: str | None = None  # e.g. "24.0": the pip that installs (default: the newest)
+    # PyPI as it was before this date (pip's --uploaded-prior-to) for the dependencies and build backends:
+    # Commit-0 built its images in September 2024; today's poetry-core writes metadata no installer accepts
+    # from tinydb's `^3.10.0 || ^4.0.0`, the one of then did not
+    uploaded_prior_to: str | None = None
 
 
 @dataclass
@@ -188,33 +196,38 @@ def guess_src_dir(stub: dict[str, bytes], reference: dict[str, bytes], test_dir:
     return "/".join(common)
 
 
-def _text_part(tree: dict[str, bytes], keep: object, strip: str, left_out: list[str]) -> dict[str, str]:
-    files: dict[str, str] = {}
+def _part(
+    tree: dict[str, bytes], keep: Callable[[str], bool], strip: str, left_out: list[str], data_files: bool
+) -> dict[str, bytes]:
+    """The files of one part, as their bytes. Without `data_files` (the source the model completes) only
+    UTF-8 text is kept; with it (tests, project) every file is, e.g. chardet's documents in 390 encodings."""
+    files: dict[str, bytes] = {}
     for path, data in sorted(tree.items()):
-        if not keep(path):  # type: ignore[operator]
+        if not keep(path):
             continue
         if set(PurePosixPath(path).parts) & set(SKIPPED_FOLDERS) or len(data) > MAX_TEST_FILE_BYTES:
             left_out.append(path)
             continue
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            left_out.append(path)
-            continue
-        files[path[len(strip) + 1 :] if strip else path] = text
+        if not data_files:
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                left_out.append(path)
+                continue
+        files[path[len(strip) + 1 :] if strip else path] = data
     return files
 
 
-def _write_part(folder: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
+def _write_part(folder: Path, files: dict[str, bytes]) -> None:
+    for name, data in files.items():
         target = folder / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        target.write_bytes(data)
 
 
 def read_test_ids(path: Path) -> list[str]:
     """Commit-0's test ids of a library: one per line, plain or bzip2-compressed (as it publishes them)."""
-    import bz2
+    import bz2  # on first use: only Commit-0 imports read compressed test ids
 
     try:
         data = path.read_bytes()
@@ -231,6 +244,10 @@ def import_commit0_library(
     source: Commit0Source, libraries: Path, name: str | None = None
 ) -> ImportedLibrary:
     """Write the library task under `libraries/<name>/` (replacing an earlier import of it)."""
+    if source.uploaded_prior_to is not None:
+        why = upload_date_problem(source.uploaded_prior_to, source.pip_version)
+        if why:
+            raise Commit0ImportError(f"--uploaded-prior-to {source.uploaded_prior_to!r}: expected {why}")
     provenance, stub, reference = _trees(source)
     test_dir = source.test_dir.strip("/")
     if not any(_under(path, test_dir) for path in reference):
@@ -245,11 +262,15 @@ def import_commit0_library(
         return _under(path, src_dir) and not _under(path, test_dir)
 
     parts = {
-        "stub": _text_part(stub, in_source, "", left_out),
-        "reference": _text_part(reference, in_source, "", left_out),
-        "tests": _text_part(reference, lambda p: _under(p, test_dir), test_dir, left_out),
-        "project": _text_part(
-            reference, lambda p: not _under(p, src_dir) and not _under(p, test_dir), "", left_out
+        "stub": _part(stub, in_source, "", left_out, data_files=False),
+        "reference": _part(reference, in_source, "", left_out, data_files=False),
+        "tests": _part(reference, lambda p: _under(p, test_dir), test_dir, left_out, data_files=True),
+        "project": _part(
+            reference,
+            lambda p: not _under(p, src_dir) and not _under(p, test_dir),
+            "",
+            left_out,
+            data_files=True,
         ),
     }
     task_name = name or package
@@ -267,6 +288,7 @@ def import_commit0_library(
         "install": source.install,
         "pip": source.pip,
         **({"pip_version": source.pip_version} if source.pip_version else {}),
+        **({"uploaded_prior_to": source.uploaded_prior_to} if source.uploaded_prior_to else {}),
         "difficulty": "hard",
         "prompt_ru": (
             f"Реализуй библиотеку {package} по её заготовке (Commit-0): сигнатуры и docstring есть, тела "

@@ -10,23 +10,41 @@ library's hidden pytest suite decides (score = share of passing tests).
 
 A library installed as a distribution (Commit-0's, imported by commit0_repo.py) also has
     library.json                    install (e.g. "pip install -e ."), pip (extra packages), src_dir
-                                    (e.g. "src/cachetools"), test_dir (the tests' folder in the project)
+                                    (e.g. "src/cachetools"), test_dir (the tests' folder in the project),
+                                    optionally pip_version and uploaded_prior_to (PyPI as of a date)
     libraries/<name>/project/       the rest of the project (setup files, pytest configuration)
-and stub/ and reference/ hold the source folder at its path in the project (src_dir/...).
+and stub/ and reference/ hold the source folder at its path in the project (src_dir/...); its tests/ and
+project/ may hold data files that are not UTF-8 (read with coding.data_text).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .coding import CodingTask, bounded, read_folder, typed_value
+from .coding_task import CodingTask, bounded, read_folder, typed_value
 from .errors import Problem, ProblemCollector, WorkspaceError
 from .json_input import read_json_object
 
 LIBRARY_FILE = "library.json"
 GATES = ("ruff", "mypy")
+UPLOAD_DATE_PIP = (26, 0)  # the first pip with --uploaded-prior-to (PIP_UPLOADED_PRIOR_TO)
+
+
+def upload_date_problem(value: object, pip_version: object) -> str | None:
+    """Why `uploaded_prior_to` cannot be used (None when it can): an ISO 8601 date or date-time, and a pip
+    that knows the option (an older one would ignore the variable and resolve today's PyPI silently)."""
+    try:
+        datetime.fromisoformat(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return "an ISO 8601 date such as 2024-09-28"
+    if isinstance(pip_version, str):
+        parts = tuple(int(p) if p.isdigit() else 0 for p in pip_version.split(".")[:2])
+        if parts < UPLOAD_DATE_PIP:
+            return f"pip_version {pip_version} or none: pip learnt --uploaded-prior-to in 26.0"
+    return None
 
 
 def load_library(folder: Path, count_unset_ok: bool = False) -> CodingTask:
@@ -55,14 +73,16 @@ def load_library(folder: Path, count_unset_ok: bool = False) -> CodingTask:
     test_count = 0 if count_unset else bounded(data, "test_count", int, path, problems)
     timeout = bounded(data, "timeout_sec", (int, float), path, problems)
     install = _installed_keys(path, data, problems)
-    folders = {"project": read_folder(folder / "project", problems) if (folder / "project").is_dir() else {}}
-    for part in ("stub", "reference", "tests"):
+    folders: dict[str, dict[str, str]] = {"project": {}}
+    for part in ("stub", "reference", "tests", "project"):
         if not (folder / part).is_dir():
-            problems.append(
-                Problem(folder / part, message="folder missing", expected=f"the library's {part}/")
-            )
-        else:
-            folders[part] = read_folder(folder / part, problems)
+            if part != "project":
+                problems.append(
+                    Problem(folder / part, message="folder missing", expected=f"the library's {part}/")
+                )
+        else:  # an installed library's tests and project keep their data files, whatever their bytes
+            data_files = bool(install) and part in ("tests", "project")
+            folders[part] = read_folder(folder / part, problems, data_files=data_files)
     if problems:
         raise WorkspaceError(problems)
     task_id = str(data.get("task_id") or folder.name)
@@ -104,6 +124,12 @@ def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -
         problems.append(
             Problem(path, key="pip_version", found=repr(keys["pip_version"]), expected='e.g. "24.0"')
         )
+    if data.get("uploaded_prior_to") is not None:
+        keys["uploaded_prior_to"] = data["uploaded_prior_to"]
+        why = upload_date_problem(data["uploaded_prior_to"], keys["pip_version"])
+        if why:
+            found = repr(data["uploaded_prior_to"])[:60]
+            problems.append(Problem(path, key="uploaded_prior_to", found=found, expected=why))
     if not isinstance(keys["install"], str) or not keys["install"].startswith("pip "):
         problems.append(
             Problem(path, key="install", found=repr(keys["install"]), expected="a `pip …` command")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # coding.py imports this module for CodingTask.task_kind
-    from .coding import CodingTask
+if TYPE_CHECKING:  # coding_task.py imports this module for CodingTask.task_kind
+    from .coding_task import CodingTask
 
 
 def joined_files(files: dict[str, str]) -> str:

@@ -17,7 +17,7 @@ from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
 from prism_desktop.services.code_candidates import candidate_files
 from prism_desktop.services.code_level1 import run_spec
 from prism_desktop.services.code_test_ids import TaskTestIds
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from tests.docker_helpers import our_containers, unavailable
 
 BUNDLED = Path(__file__).resolve().parents[2] / "benchmarks" / "coding"

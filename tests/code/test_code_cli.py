@@ -11,7 +11,7 @@ import pytest
 
 from prism_desktop.cli.main import main
 from prism_desktop.services.code_candidates import reference_answer
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import BUNDLED
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]

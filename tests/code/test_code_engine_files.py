@@ -18,7 +18,7 @@ from prism_desktop.sandbox.container_options import RUN_ROOT
 from prism_desktop.services.code_candidates import candidate_files, reference_answer
 from prism_desktop.services.code_level1 import run_spec
 from prism_desktop.services.code_test_ids import TaskTestIds
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import statuses
 from tests.docker_helpers import copied_package, record_created, unavailable
 

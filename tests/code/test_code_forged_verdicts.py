@@ -8,7 +8,7 @@ import pytest
 
 from prism_desktop.runs.code import CodeRunResult
 from prism_desktop.scoring.code_level1 import score_code_run
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from prism_desktop.workspace.results import Generation
 from tests.code.conftest import RunAnswer, statuses
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from prism_desktop.services.code_candidates import reference_answer
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from tests.code.conftest import RunAnswer, statuses
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]

@@ -22,7 +22,7 @@ from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL
 from prism_desktop.services.code_test_ids import TaskTestIds
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from tests.docker_helpers import unavailable
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]
@@ -39,7 +39,7 @@ SCORING_PROCESS = textwrap.dedent(
     from prism_desktop.sandbox.image import connect
     from prism_desktop.services.code_candidates import candidate_files
     from prism_desktop.services.code_level1 import run_spec
-    from prism_desktop.workspace.coding_bank import CodingWorkspace
+    from prism_desktop.workspace.coding import CodingWorkspace
 
     task = CodingWorkspace.open(Path("benchmarks/coding")).task("algo_py_001")
     answer = "```python\\nimport time\\ntime.sleep(600)\\ndef merge_sorted_lists(lists): return []\\n```"

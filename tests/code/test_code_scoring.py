@@ -11,7 +11,7 @@ from prism_desktop.runs.code import (
     GateCheck,
 )
 from prism_desktop.scoring.code_level1 import score_code_run
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from prism_desktop.workspace.results import Generation
 from tests.code.conftest import BUNDLED
 

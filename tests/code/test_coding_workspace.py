@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from prism_desktop.workspace.coding import SEED_CATEGORIES
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
+from prism_desktop.workspace.coding_task import SEED_CATEGORIES
 from prism_desktop.workspace.errors import WorkspaceError
 from tests.code.conftest import BUNDLED
 

@@ -21,7 +21,7 @@ import docker
 import pytest
 
 from prism_desktop.cli.main import main
-from prism_desktop.sandbox.backend import open_backend
+from prism_desktop.sandbox.backend_choice import open_backend
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.docker_backend import DockerBackend
@@ -29,7 +29,7 @@ from prism_desktop.sandbox.image import IMAGE_REF, connect, engine_status
 from prism_desktop.services.code_candidates import candidate_files, reference_answer
 from prism_desktop.services.code_level1 import run_spec
 from prism_desktop.services.code_test_ids import TaskTestIds
-from prism_desktop.workspace.coding_bank import CodingWorkspace
+from prism_desktop.workspace.coding import CodingWorkspace
 from tests.docker_helpers import copied_package, record_created, unavailable
 
 pytestmark = [pytest.mark.docker, pytest.mark.slow]

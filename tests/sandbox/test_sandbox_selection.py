@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from prism_desktop.sandbox.backend import SandboxUnavailable, open_backend
+from prism_desktop.sandbox.backend import SandboxUnavailable
+from prism_desktop.sandbox.backend_choice import open_backend
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.local_backend import LocalBackend
 

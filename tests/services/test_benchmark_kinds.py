@@ -26,7 +26,7 @@ ONEC_BENCH = REPO / "benchmarks" / "1c-code-bench"
 # folder.
 ALLOWED = {
     "prism_desktop.services.benchmark_kinds",
-    "prism_desktop.workspace.coding_bank",
+    "prism_desktop.workspace.coding",
     "prism_desktop.workspace.onec_bench",
 }
 

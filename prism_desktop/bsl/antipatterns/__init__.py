@@ -3,4 +3,7 @@
 from prism_desktop.bsl.antipatterns.codes import ALL_CODES
 from prism_desktop.bsl.antipatterns.detector import find_antipatterns
 
-__all__ = ["ALL_CODES", "find_antipatterns"]
+__all__ = [
+    "ALL_CODES",
+    "find_antipatterns",
+]

@@ -32,6 +32,8 @@ __all__ = [
     "from_bsl",
     "is_active",
     "make_ref",
+    "query_registration",
+    "query_values",
     "start",
     "stop",
     "to_bsl",
@@ -61,4 +63,4 @@ def stop() -> None:
 
 
 # Registers Новый Запрос / МенеджерВременныхТаблиц / Граница and the query enumerations.
-from prism_desktop.bsl.platform_bridge import query_registration  # noqa: E402, F401
+from prism_desktop.bsl.platform_bridge import query_registration  # noqa: E402

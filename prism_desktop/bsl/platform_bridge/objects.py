@@ -13,7 +13,6 @@ from typing import Any
 
 from prism_desktop.bsl.platform_bridge.records import BslRecordSet
 from prism_desktop.bsl.platform_bridge.records import record_set as new_record_set
-from prism_desktop.bsl.platform_bridge.refs import make_ref
 from prism_desktop.bsl.platform_bridge.rows import assign
 from prism_desktop.bsl.platform_bridge.session import current, guarded
 from prism_desktop.bsl.platform_bridge.tabular import BslTabularSection
@@ -77,7 +76,7 @@ class BslInfobaseObject(BslObject):
     # --- methods ----------------------------------------------------------------------------
     @prop("Ссылка", "Ref")
     def prop_ref(self) -> Any:
-        return make_ref(self.data.ref)
+        return to_bsl(self.data.ref)
 
     @method("ЭтоНовый", "IsNew")
     def is_new(self) -> bool:
@@ -138,7 +137,7 @@ class BslInfobaseObject(BslObject):
         self.data.values[field] = ""  # numbered on write, as a new object is
 
     def bsl_presentation(self) -> str:
-        return make_ref(self.data.ref).bsl_presentation() if not self.data.ref.is_empty else ""
+        return to_bsl(self.data.ref).bsl_presentation() if not self.data.ref.is_empty else ""
 
 
 class BslMovements(BslObject):

@@ -28,9 +28,9 @@ from prism_desktop.bsl.values.base import (
     BslObject,
     BslRuntimeError,
     BslType,
-    _norm,
     is_number,
     method,
+    norm_name,
     prop,
     values_equal,
 )
@@ -57,7 +57,7 @@ def _restricted(nodes: list[TotalsNode], groupings: Any) -> list[TotalsNode]:
         return nodes
     if not isinstance(groupings, str):
         raise BslRuntimeError("Несоответствие типов (параметр номер '2')")
-    names = {_norm(n.strip()) for n in groupings.split(",") if n.strip()}
+    names = {norm_name(n.strip()) for n in groupings.split(",") if n.strip()}
     return nodes if not names or names & {"все", "all"} else of_groupings(nodes, names)
 
 
@@ -104,8 +104,8 @@ class BslQueryResultColumns(BslObject):
 
     @method("Найти", "Find")
     def find(self, name: Any) -> BslQueryResultColumn | None:
-        key = _norm(str(name))
-        return next((c for c in self.items if _norm(c.column.name) == key), None)
+        key = norm_name(str(name))
+        return next((c for c in self.items if norm_name(c.column.name) == key), None)
 
     @method("Получить", "Get")
     def get(self, index: Any) -> BslQueryResultColumn:
@@ -202,7 +202,7 @@ class BslQuerySelection(BslObject):
         self.nodes = nodes
         self.with_hierarchy = with_hierarchy  # False: the records' sub-records of ИЕРАРХИЯ are lifted
         self.position = -1
-        self.by_key = {_norm(c.name): i for i, c in enumerate(columns)}
+        self.by_key = {norm_name(c.name): i for i, c in enumerate(columns)}
 
     def _current(self) -> TotalsNode:
         if not 0 <= self.position < len(self.nodes):
@@ -269,7 +269,7 @@ class BslQuerySelection(BslObject):
         )
 
     def _index(self, name: str) -> int:
-        index = self.by_key.get(_norm(name))
+        index = self.by_key.get(norm_name(name))
         if index is None:
             raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
         return index

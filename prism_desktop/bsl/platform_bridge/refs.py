@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from prism_desktop.bsl.platform_bridge.objects import make_object
 from prism_desktop.bsl.platform_bridge.session import current, guarded
-from prism_desktop.bsl.platform_bridge.values import to_bsl
+from prism_desktop.bsl.platform_bridge.tabular import BslTabularSection
+from prism_desktop.bsl.platform_bridge.values import set_ref_factory, to_bsl
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method
 from prism_desktop.bsl.values.dates import presentation as date_presentation
 from prism_desktop.platform import metadata as md
@@ -49,8 +51,6 @@ class BslRef(BslObject):
         """The object (one data access); Неопределено when the object does not exist."""
         if self.ref_key.kind == md.ENUM:
             raise BslRuntimeError("Метод объекта не обнаружен (ПолучитьОбъект)")
-        from prism_desktop.bsl.platform_bridge.objects import make_object
-
         data = guarded(current().read_object, self.ref_key)
         return None if data is None else make_object(data)
 
@@ -61,8 +61,6 @@ class BslRef(BslObject):
             section = meta.tabular_section(name)
             if section is None:
                 raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
-            from prism_desktop.bsl.platform_bridge.tabular import BslTabularSection
-
             data = guarded(current().read_object, self.ref_key)
             rows = data.tabular[section.name] if data is not None else []
             return BslTabularSection(section, rows, read_only=True)
@@ -116,3 +114,6 @@ def ref_class(kind: str, name: str) -> type[BslRef]:
 
 def make_ref(key: RefKey) -> BslRef:
     return ref_class(key.kind, key.name)(key)
+
+
+set_ref_factory(make_ref)

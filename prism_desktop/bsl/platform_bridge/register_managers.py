@@ -25,7 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.bsl.platform_bridge.managers import (
+from prism_desktop.bsl.platform_bridge.manager_base import (
     FIELD_NOT_FOUND,
     WRONG_PARAMETER,
     BslObjectManager,

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from prism_desktop.bsl.platform_bridge.values import from_bsl, presenter, to_bsl
 from prism_desktop.bsl.stdlib.collections import BslArray, BslValueTable
 from prism_desktop.bsl.stdlib.collections.columns import ColumnCollection
-from prism_desktop.bsl.stdlib.collections.structure import _StructureReading
+from prism_desktop.bsl.stdlib.collections.structure import StructureReading
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, is_number, method, values_equal
 from prism_desktop.bsl.values.compare import less
 from prism_desktop.bsl.values.presentation import to_string
@@ -173,7 +173,7 @@ class TypedRows(BslObject):
 
     @method("НайтиСтроки", "FindRows")
     def find_rows(self, filter_value: Any) -> BslArray:
-        if not isinstance(filter_value, _StructureReading):
+        if not isinstance(filter_value, StructureReading):
             raise BslRuntimeError("Неверный тип параметра (параметр номер '1')")
         pairs = [(self._field(k), filter_value.get(k)) for k in filter_value.keys()]  # noqa: SIM118 (not a dict)
         return BslArray(

@@ -8,6 +8,7 @@ Query code (platform_bridge/query*) converts query parameters with `from_bsl` an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from prism_desktop.bsl.stdlib.collections import BslTypeDescription
@@ -65,12 +66,24 @@ def is_enum_value(value: Any, enum: str, name: str) -> bool:
     return value is _ENUM_VALUES[(enum, name)]
 
 
+def _refs_not_loaded(key: RefKey) -> Any:
+    raise RuntimeError(f"platform_bridge.refs is not imported: no reference for {key}")
+
+
+# How a RefKey becomes a BSL reference: refs.py, which builds on this module, sets it when imported
+# (the package's __init__ imports it).
+_make_ref: Callable[[RefKey], Any] = _refs_not_loaded
+
+
+def set_ref_factory(factory: Callable[[RefKey], Any]) -> None:
+    global _make_ref
+    _make_ref = factory
+
+
 def to_bsl(value: Any) -> Any:
     """A platform value as BSL sees it."""
     if isinstance(value, RefKey):
-        from prism_desktop.bsl.platform_bridge.refs import make_ref
-
-        return make_ref(value)
+        return _make_ref(value)
     if isinstance(value, SystemEnumValue):
         return _ENUM_VALUES[(value.enum, value.name)]
     if isinstance(value, TypeDescription):

@@ -9,6 +9,7 @@ from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
     action,
     binary_buffers,
     binary_data,
+    collections,
     dates,
     json_text,
     numbers,
@@ -24,7 +25,17 @@ from prism_desktop.bsl.stdlib import (  # noqa: F401  (registration)
 )
 from prism_desktop.bsl.stdlib.globals import FUNCTIONS, PROPERTIES, Builtin, lookup
 
-__all__ = ["FUNCTIONS", "PROPERTIES", "Builtin", "global_function_names", "lookup"]
+__all__ = [
+    "FUNCTIONS",
+    "PROPERTIES",
+    "Builtin",
+    "collections",
+    "global_function_names",
+    "globals",
+    "lookup",
+    "system",
+    "types",
+]
 
 
 def global_function_names() -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 from prism_desktop.bsl.runtime import METHOD_NOT_FOUND, call_method
 from prism_desktop.bsl.stdlib.collections.arguments import type_mismatch
 from prism_desktop.bsl.stdlib.types import register_constructor
-from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, _norm, method
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, method, norm_name
 
 
 class BslAction(BslObject):
@@ -44,7 +44,7 @@ class BslAction(BslObject):
 
     @method("Выполнить", "Execute")
     def execute(self, *args: Any) -> Any:
-        return call_method(self.target, _norm(self.method_name), self.method_name, *args)
+        return call_method(self.target, norm_name(self.method_name), self.method_name, *args)
 
     def bsl_presentation(self) -> str:
         return self.TYPE_RU

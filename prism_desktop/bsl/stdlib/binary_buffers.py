@@ -581,6 +581,7 @@ class DataWriter(BslObject):
 
 register_constructor(("БуферДвоичныхДанных", "BinaryDataBuffer"), BinaryBuffer.construct)
 register_constructor(("ПотокВПамяти", "MemoryStream"), MemoryStream.construct)
+BinaryData.read_stream = lambda data: MemoryStream(bytearray(data), writable=False)
 register_constructor(("ЧтениеДанных", "DataReader"), DataReader)
 register_constructor(("ЗаписьДанных", "DataWriter"), DataWriter)
 

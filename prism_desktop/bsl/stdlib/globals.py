@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from prism_desktop.bsl.values import numbers
-from prism_desktop.bsl.values.base import BslRuntimeError, _norm, is_number
+from prism_desktop.bsl.values.base import BslRuntimeError, is_number, norm_name
 from prism_desktop.bsl.values.presentation import to_string
 
 Implicit = Literal["context", "error", "scope"] | None
@@ -70,7 +70,7 @@ def builtin(
         maximum = None if variadic else len(positional)
         entry = Builtin(name, name_en, fn, required, maximum, implicit, not procedure)
         for alias in (name, name_en):
-            FUNCTIONS[_norm(alias)] = entry
+            FUNCTIONS[norm_name(alias)] = entry
         return fn
 
     return register
@@ -78,11 +78,11 @@ def builtin(
 
 def global_property(name: str, name_en: str, value: Any) -> None:
     for alias in (name, name_en):
-        PROPERTIES[_norm(alias)] = value
+        PROPERTIES[norm_name(alias)] = value
 
 
 def lookup(name: str) -> Builtin | None:
-    return FUNCTIONS.get(_norm(name))
+    return FUNCTIONS.get(norm_name(name))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from prism_desktop.bsl.stdlib.globals import arg_str, builtin, invalid_argument
-from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, _norm
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, norm_name
 
 
 def _names(text: str) -> list[str]:
@@ -28,18 +28,18 @@ def fill_property_values(receiver: Any, source: Any, listed: Any = None, exclude
     for param_no, names_text in ((3, listed), (4, excluded)):
         if names_text is not None and not isinstance(names_text, str):  # a list of names is a string
             raise invalid_argument(param_no)
-    source_fields = {_norm(name): name for name in source.bsl_field_names()}
-    receiver_fields = {_norm(name) for name in receiver.bsl_field_names()}
+    source_fields = {norm_name(name): name for name in source.bsl_field_names()}
+    receiver_fields = {norm_name(name) for name in receiver.bsl_field_names()}
     if listed is not None:
         names = _names(arg_str(listed))
         for name in names:
-            if _norm(name) not in receiver_fields:
+            if norm_name(name) not in receiver_fields:
                 raise BslRuntimeError(f"Поле объекта не обнаружено ({name})")
         for name in names:
-            if _norm(name) in source_fields:
+            if norm_name(name) in source_fields:
                 receiver.bsl_set(name, source.bsl_get(name))
         return
-    skip = {_norm(name) for name in _names(arg_str(excluded))} if excluded is not None else set()
+    skip = {norm_name(name) for name in _names(arg_str(excluded))} if excluded is not None else set()
     for key, name in source_fields.items():
         if key in receiver_fields and key not in skip:
             receiver.bsl_set(name, source.bsl_get(name))

@@ -1,17 +1,16 @@
 """Type conversions and type values: Строка, Число, Булево, Дата, Формат, Тип, ТипЗнч,
-ЗначениеЗаполнено, and `Новый` (object construction through the collections' CONSTRUCTORS)."""
+ЗначениеЗаполнено, and `Новый` (object construction through the registered constructors)."""
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 from prism_desktop.bsl.stdlib.globals import arg_int, arg_str, builtin, load_providers
 from prism_desktop.bsl.values import dates, numbers
-from prism_desktop.bsl.values.base import NULL, BslObject, BslRuntimeError, BslType, _norm, is_number
+from prism_desktop.bsl.values.base import NULL, BslObject, BslRuntimeError, BslType, is_number, norm_name
 from prism_desktop.bsl.values.format import format_value
 from prism_desktop.bsl.values.presentation import PRIMITIVE_TYPE_ALIASES, to_string, type_name
 
@@ -19,7 +18,7 @@ BOOLEAN_ERROR = "Преобразование значения к типу Бу�
 
 # Types that would reach the outside world: the engine is itself a sandbox layer.
 FORBIDDEN_TYPES = frozenset(
-    _norm(n)
+    norm_name(n)
     for n in (
         "ЧтениеТекста", "TextReader", "ЗаписьТекста", "TextWriter", "Файл", "File",
         "HTTPСоединение", "HTTPConnection", "HTTPЗапрос", "HTTPRequest", "FTPСоединение", "FTPConnection",
@@ -38,25 +37,20 @@ def sandbox_type_error(name: str) -> BslRuntimeError:
 
 
 Constructor = Callable[[list[Any]], BslObject]
-_REGISTERED: dict[str, Constructor] = {}  # types added by other packages (the platform bridge)
+# `Новый X` for every constructible type: the collections, the stdlib modules and the platform bridge
+# register theirs (they sit above this module; bsl/stdlib/__init__.py imports them all).
+_REGISTERED: dict[str, Constructor] = {}
 
 
 def register_constructor(names: tuple[str, ...], ctor: Constructor) -> None:
     """Make `Новый <name>(...)` build objects with `ctor`, for each name (Russian, English)."""
     for name in names:
-        _REGISTERED[_norm(name)] = ctor
+        _REGISTERED[norm_name(name)] = ctor
 
 
-@cache
-def _collection_constructors() -> dict[str, Constructor]:
-    # The collections import lazily: they import this module's helpers in turn.
-    from prism_desktop.bsl.stdlib.collections import CONSTRUCTORS
-
-    return {_norm(name): ctor for name, ctor in CONSTRUCTORS.items()}
-
-
-def _constructor(key: str) -> Constructor | None:
-    found = _REGISTERED.get(key) or _collection_constructors().get(key)
+def find_constructor(key: str) -> Constructor | None:
+    """The constructor of a normalised type name, loading the lazy providers on a miss."""
+    found = _REGISTERED.get(key)
     if found is None and load_providers():
         found = _REGISTERED.get(key)
     return found
@@ -64,8 +58,8 @@ def _constructor(key: str) -> Constructor | None:
 
 def new_object(name: str, args: list[Any]) -> BslObject:
     """`Новый Имя(Аргументы)`."""
-    key = _norm(name)
-    ctor = _constructor(key)
+    key = norm_name(name)
+    ctor = find_constructor(key)
     if ctor is None:
         if key in FORBIDDEN_TYPES:
             raise sandbox_type_error(name)
@@ -86,16 +80,15 @@ def _object_type_names() -> dict[str, str]:
     while stack:
         klass = stack.pop()
         stack.extend(klass.__subclasses__())
-        names.setdefault(_norm(klass.TYPE_RU), klass.TYPE_RU)
-        names.setdefault(_norm(klass.TYPE_EN), klass.TYPE_RU)
+        names.setdefault(norm_name(klass.TYPE_RU), klass.TYPE_RU)
+        names.setdefault(norm_name(klass.TYPE_EN), klass.TYPE_RU)
     return names
 
 
 def canonical_type_name(name: str) -> str | None:
-    key = _norm(name.strip())
+    key = norm_name(name.strip())
     if key in PRIMITIVE_TYPE_ALIASES:
         return PRIMITIVE_TYPE_ALIASES[key]
-    _collection_constructors()  # make sure the collection classes are imported
     found = _object_type_names().get(key)
     if found is None and load_providers():
         found = _object_type_names().get(key)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from prism_desktop.bsl.stdlib.binary_data import BinaryData, UniqueId
-from prism_desktop.bsl.stdlib.collections.array import _ArrayReading
+from prism_desktop.bsl.stdlib.collections.array import ArrayReading
 from prism_desktop.bsl.stdlib.collections.mapping import BslFixedMap, BslMap
 from prism_desktop.bsl.stdlib.collections.sort_direction import BslSortDirection
 from prism_desktop.bsl.stdlib.collections.structure import BslFixedStructure, BslStructure
@@ -29,7 +29,7 @@ from prism_desktop.bsl.values.presentation import to_string
 
 # Values that have no XML form (OneScript refuses them): collections and the other enumerations;
 # the qualifiers' enumerations are written by name.
-_NOT_XML = (_ArrayReading, BslStructure, BslFixedStructure, BslMap, BslFixedMap, BslValueList, BslValueTable,
+_NOT_XML = (ArrayReading, BslStructure, BslFixedStructure, BslMap, BslFixedMap, BslValueList, BslValueTable,
             BslSortDirection)
 _XML_ENUMS = frozenset({"ДопустимыйЗнак", "ДопустимаяДлина", "ЧастиДаты"})
 _GUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")

@@ -108,7 +108,7 @@ class _ActiveMeter:
 active_meter = _ActiveMeter
 
 
-def _norm(name: str) -> str:
+def norm_name(name: str) -> str:
     return name.lower().replace("ё", "е")
 
 
@@ -157,30 +157,30 @@ class BslObject:
         for klass in reversed(cls.__mro__):
             for attr, fn in vars(klass).items():
                 for n in getattr(fn, "__bsl_method_names__", ()):
-                    methods[_norm(n)] = attr
+                    methods[norm_name(n)] = attr
                 for n in getattr(fn, "__bsl_prop_names__", ()):
-                    props[_norm(n)] = (attr, getattr(fn, "__bsl_prop_settable__", False))
+                    props[norm_name(n)] = (attr, getattr(fn, "__bsl_prop_settable__", False))
         cls._methods = methods
         cls._props = props
 
     # --- the executor's entry points -------------------------------------------------------
     def bsl_call(self, name: str, args: list[Any]) -> Any:
-        attr = self._methods.get(_norm(name))
+        attr = self._methods.get(norm_name(name))
         if attr is None:
             raise BslRuntimeError(f"Метод объекта не обнаружен ({name})")
         return getattr(self, attr)(*args)
 
     def bsl_has_method(self, name: str) -> bool:
-        return _norm(name) in self._methods
+        return norm_name(name) in self._methods
 
     def bsl_get(self, name: str) -> Any:
-        entry = self._props.get(_norm(name))
+        entry = self._props.get(norm_name(name))
         if entry is None:
             return self.bsl_get_dynamic(name)
         return getattr(self, entry[0])()
 
     def bsl_set(self, name: str, value: Any) -> None:
-        entry = self._props.get(_norm(name))
+        entry = self._props.get(norm_name(name))
         if entry is None:
             self.bsl_set_dynamic(name, value)
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, _norm
+from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, norm_name
 
 
 class EnumValue(BslObject):
@@ -40,7 +40,7 @@ class ConstantSet(BslObject):
 
     def bsl_get_dynamic(self, name: str) -> Any:
         try:
-            return self.members[_norm(name)]
+            return self.members[norm_name(name)]
         except KeyError:
             raise BslRuntimeError(f"Поле объекта не обнаружено ({name})") from None
 
@@ -58,14 +58,14 @@ def make_enum(name: str, values: list[tuple[str, str]]) -> tuple[ConstantSet, di
     for ru, en in values:
         value = EnumValue(name, ru, en)
         by_name[ru] = value
-        members[_norm(ru)] = value
-        members[_norm(en)] = value
+        members[norm_name(ru)] = value
+        members[norm_name(en)] = value
     return ConstantSet(name, members), by_name
 
 
 def make_constants(name: str, values: list[tuple[str, str, Any]]) -> ConstantSet:
     members: dict[str, Any] = {}
     for ru, en, value in values:
-        members[_norm(ru)] = value
-        members[_norm(en)] = value
+        members[norm_name(ru)] = value
+        members[norm_name(en)] = value
     return ConstantSet(name, members)

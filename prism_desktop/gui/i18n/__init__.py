@@ -11,6 +11,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+__all__ = [
+    "SYSTEM",
+    "Translations",
+    "effective_language",
+]
+
+
 I18N_DIR = Path(__file__).resolve().parent
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("ru", "en")  # what the interface offers; "system" picks one from the locale

@@ -16,7 +16,7 @@ from prism_desktop.platform.query.errors import (
     table_not_found,
 )
 from prism_desktop.platform.query.functions import AGGREGATES, compile_call
-from prism_desktop.platform.query.sql_expr import SqlExpr, equality, ordering, sql_literal
+from prism_desktop.platform.query.sql_expr import SqlExpr, choose, equality, ordering, sql_literal
 from prism_desktop.platform.query.values import (
     ANY_NUMBER,
     ANY_STRING,
@@ -28,7 +28,6 @@ from prism_desktop.platform.query.values import (
     QueryNull,
     Types,
     is_string,
-    merge_types,
     precision_of,
     tag_of,
     type_of_value,
@@ -360,22 +359,3 @@ def _restrict(operand: SqlExpr, type_name: str) -> str:
         return operand.sql if operand.types and operand.types[0].name == type_name else "NULL"
     tag = tag_of(next((t for t in operand.types if t.name == type_name), UNDEFINED))
     return f"(CASE WHEN {operand.tag} = {sql_literal(tag)} THEN {operand.sql} END)"
-
-
-def choose(branches: list[tuple[str, SqlExpr]], otherwise: SqlExpr) -> SqlExpr:
-    """CASE WHEN test THEN value … ELSE value END with the type tags of values of different types."""
-    values = [v for _, v in branches] + [otherwise]
-    types = merge_types(*(v.types for v in values))
-    agg = any(v.aggregate for v in values)
-    value_sql = (
-        "(CASE " + " ".join(f"WHEN {t} THEN {v.sql}" for t, v in branches) + f" ELSE {otherwise.sql} END)"
-    )
-    dynamic = len(types) > 1 or any(v.tag is not None for v in values)
-    if not dynamic:
-        return SqlExpr(value_sql, types, aggregate=agg)
-    tag_sql = (
-        "(CASE "
-        + " ".join(f"WHEN {t} THEN {v.tag_sql()}" for t, v in branches)
-        + f" ELSE {otherwise.tag_sql()} END)"
-    )
-    return SqlExpr(value_sql, types, tag_sql, aggregate=agg)

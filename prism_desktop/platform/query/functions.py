@@ -16,7 +16,7 @@ from prism_desktop.platform.query import ast as A
 from prism_desktop.platform.query import dates
 from prism_desktop.platform.query.errors import NESTED_IN_AGGREGATE, WRONG_FUNCTION_PARAMETERS, QueryError
 from prism_desktop.platform.query.ordering import presentation
-from prism_desktop.platform.query.sql_expr import CI_COLLATION, SqlExpr
+from prism_desktop.platform.query.sql_expr import CI_COLLATION, SqlExpr, choose
 from prism_desktop.platform.query.values import (
     ANY_NUMBER,
     ANY_STRING,
@@ -111,8 +111,6 @@ def _no_nested_query_or_hierarchy(arg: A.Expr) -> None:
 
 
 def _isnull(c: ExpressionCompiler, node: A.Call) -> SqlExpr:
-    from prism_desktop.platform.query.expressions import choose
-
     _arity(node, 2)
     first, second = c.compile(node.args[0]), c.compile(node.args[1])
     if first.tag is None and second.tag is None and first.types == second.types:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from prism_desktop.platform import metadata as md
 from prism_desktop.platform.query import ast as A
 from prism_desktop.platform.query.errors import Position, QueryError
-from prism_desktop.platform.query.sources import TableSource
+from prism_desktop.platform.query.sources import OutputColumn, TableSource
 from prism_desktop.platform.query.sql_expr import SqlExpr, sql_literal
 from prism_desktop.platform.query.values import Types, merge_types, tag_of
 from prism_desktop.platform.schema import quote
@@ -25,7 +25,6 @@ from prism_desktop.platform.types import SimpleType
 
 if TYPE_CHECKING:
     from prism_desktop.platform.query.scope import SectionRef, SelectContext
-    from prism_desktop.platform.query.translator import OutputColumn
 
 NESTED_RESULT: Final = SimpleType("РезультатЗапроса")
 NESTED_TABLE_MISUSE: Final = 'Недопустимое использование вложенной таблицы "{}"'
@@ -48,16 +47,12 @@ def compile_nested(
     ctx: SelectContext, node: A.NestedTable, target: SectionRef
 ) -> tuple[SqlExpr, NestedField]:
     """The nested table `target` as one SQL value (a JSON array of rows) and its columns."""
-    # imported here: scope and translator import this module
-    from prism_desktop.platform.query.scope import SelectContext
-    from prism_desktop.platform.query.translator import OutputColumn
-
     ref = target.ref
     branches: list[tuple[str, str]] = []  # (type tag of the reference, subquery)
     per_candidate: list[list[tuple[str, SqlExpr]]] = []
     for simple, _meta, section in target.sections:
         source = TableSource(section.name, ctx.tr.alias("n"), section.table, section.fields, "tabular", None)
-        inner = SelectContext.over(ctx.tr, source)
+        inner = ctx.over_source(source)
         part = A.SelectQuery(node.pos, node.fields or [A.SelectField(None, None, node.pos)], [])
         fields = inner.select_fields(part)
         if inner.nested:  # a nested table inside a nested table

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from prism_desktop.platform.metadata import norm
 from prism_desktop.platform.query.nested_tables import row_layout
-from prism_desktop.platform.query.translator import OutputColumn
+from prism_desktop.platform.query.sources import OutputColumn
 from prism_desktop.platform.query.values import NULL, TYPE_VALUE, UNDEFINED, Types, tag_of
 from prism_desktop.platform.refs import REF_KINDS, RefKey
 from prism_desktop.platform.schema import simple_from_sql

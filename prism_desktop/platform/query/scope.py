@@ -41,7 +41,8 @@ from prism_desktop.platform.query.sources import (
 )
 from prism_desktop.platform.query.sql_expr import SqlExpr, sql_literal
 from prism_desktop.platform.query.values import ANY_STRING, ParameterTable, merge_types, tag_of, type_of_value
-from prism_desktop.platform.query.virtual_tables import VIRTUAL_TABLES, make_virtual_table
+from prism_desktop.platform.query.virtual_kinds import VIRTUAL_TABLES
+from prism_desktop.platform.query.virtual_tables import make_virtual_table
 from prism_desktop.platform.schema import quote, sql_scalar
 from prism_desktop.platform.types import SimpleType, TypeDescription
 
@@ -102,6 +103,15 @@ class SelectContext:
         ctx._items.append((source, []))
         ctx._tables |= source.tables
         return ctx
+
+    def over_source(self, source: Source) -> SelectContext:
+        """`over` on this context's translator: how the modules scope builds on (nested and virtual
+        tables) make a context without importing this module."""
+        return SelectContext.over(self.tr, source)
+
+    def standalone(self) -> SelectContext:
+        """A context on this context's translator with no sources (a virtual table's parameter)."""
+        return SelectContext(self.tr)
 
     # --- ИЗ -------------------------------------------------------------------------------------
     def add_from(self, items: list[A.FromItem]) -> None:

@@ -100,6 +100,22 @@ class DerivedColumn:
     nullable: bool = False
 
 
+@dataclass
+class OutputColumn:
+    """A column of a query's result: its 1C name, SQL columns (value, type tag) and types."""
+
+    name: str
+    column: str
+    tag_column: str | None
+    types: Types
+    nested: list[OutputColumn] | None = None  # a nested-table field's columns (nested_tables.py)
+    nullable: bool = False  # can hold NULL (nullability.py)
+
+    def derived(self) -> DerivedColumn:
+        """The column as a column of a table made of this result (a nested query, a temporary table)."""
+        return DerivedColumn(self.name, self.column, self.types, self.tag_column, nullable=self.nullable)
+
+
 class DerivedSource(Source):
     """A table computed by SQL: `build(used)` returns the SELECT (or, with `plain_table`, the table
     name) for the set of used column names (normalised); it is called when the FROM clause is

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from prism_desktop.platform.query.values import UNDEFINED, Types, has_string, same_kind, tag_of
+from prism_desktop.platform.query.values import UNDEFINED, Types, has_string, merge_types, same_kind, tag_of
 
 CI_COLLATION = "CI1C"  # registered by the infobase: case-insensitive, as 1C compares strings
 
@@ -78,3 +78,22 @@ def ordering(op: str, left: SqlExpr, right: SqlExpr) -> str:
         return "NULL"
     collate = f" COLLATE {CI_COLLATION}" if has_string(left.types) or has_string(right.types) else ""
     return f"({left.sql} {op} {right.sql}{collate})"
+
+
+def choose(branches: list[tuple[str, SqlExpr]], otherwise: SqlExpr) -> SqlExpr:
+    """CASE WHEN test THEN value … ELSE value END with the type tags of values of different types."""
+    values = [v for _, v in branches] + [otherwise]
+    types = merge_types(*(v.types for v in values))
+    agg = any(v.aggregate for v in values)
+    value_sql = (
+        "(CASE " + " ".join(f"WHEN {t} THEN {v.sql}" for t, v in branches) + f" ELSE {otherwise.sql} END)"
+    )
+    dynamic = len(types) > 1 or any(v.tag is not None for v in values)
+    if not dynamic:
+        return SqlExpr(value_sql, types, aggregate=agg)
+    tag_sql = (
+        "(CASE "
+        + " ".join(f"WHEN {t} THEN {v.tag_sql()}" for t, v in branches)
+        + f" ELSE {otherwise.tag_sql()} END)"
+    )
+    return SqlExpr(value_sql, types, tag_sql, aggregate=agg)

@@ -24,10 +24,10 @@ from prism_desktop.platform.query.nested_tables import NESTED_TABLE_MISUSE, chec
 from prism_desktop.platform.query.nullability import nullable_columns
 from prism_desktop.platform.query.ordering import order_terms
 from prism_desktop.platform.query.scope import SelectContext
-from prism_desktop.platform.query.sources import DerivedColumn
+from prism_desktop.platform.query.sources import OutputColumn
 from prism_desktop.platform.query.sql_expr import CI_COLLATION, SqlExpr
 from prism_desktop.platform.query.temp_tables import TempTables
-from prism_desktop.platform.query.values import STRING, Types, merge_types
+from prism_desktop.platform.query.values import STRING, merge_types
 from prism_desktop.platform.schema import sql_scalar
 
 MAX_QUERY_YEAR = 3999
@@ -49,20 +49,6 @@ class QueryDatabase(Protocol):
 
     @property
     def techlog(self) -> QueryLog: ...
-
-
-@dataclass
-class OutputColumn:
-    name: str
-    column: str
-    tag_column: str | None
-    types: Types
-    nested: list[OutputColumn] | None = None  # a nested-table field's columns (nested_tables.py)
-    nullable: bool = False  # can hold NULL (nullability.py)
-
-    def derived(self) -> DerivedColumn:
-        """The column as a column of a table made of this result (a nested query, a temporary table)."""
-        return DerivedColumn(self.name, self.column, self.types, self.tag_column, nullable=self.nullable)
 
 
 @dataclass

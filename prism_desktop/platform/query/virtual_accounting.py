@@ -39,7 +39,6 @@ from typing import Final
 
 from prism_desktop.platform import metadata as md
 from prism_desktop.platform.query.errors import table_not_found
-from prism_desktop.platform.query.scope import SelectContext
 from prism_desktop.platform.query.sources import DerivedColumn, DerivedSource, TableSource
 from prism_desktop.platform.query.virtual_columns import (
     field_column,
@@ -51,6 +50,13 @@ from prism_desktop.platform.query.virtual_columns import (
     select,
     used_columns,
 )
+from prism_desktop.platform.query.virtual_kinds import (
+    BALANCE,
+    DRCR_TURNOVERS,
+    RECORDS_WITH_SUBCONTO,
+    TURNOVERS,
+    Table,
+)
 from prism_desktop.platform.query.virtual_periods import (
     MOVEMENTS,
     PeriodRows,
@@ -60,13 +66,6 @@ from prism_desktop.platform.query.virtual_periods import (
     period_columns,
     period_key,
     period_outputs,
-)
-from prism_desktop.platform.query.virtual_tables import (
-    BALANCE,
-    DRCR_TURNOVERS,
-    RECORDS_WITH_SUBCONTO,
-    TURNOVERS,
-    Table,
 )
 from prism_desktop.platform.types import DATE_TYPE
 
@@ -239,7 +238,7 @@ def _turnovers(t: Table, reg: md.AccountingRegister, alias: str, sql_alias: str)
             [DerivedColumn("Счет", "КорСчет", side_columns[0].types)],
             lambda _u: sides,
         )
-        where.append(SelectContext.over(t.tr, kor).boolean(t.arg(6)))  # type: ignore[arg-type]
+        where.append(t.ctx.over_source(kor).boolean(t.arg(6)))  # type: ignore[arg-type]
     bounds = [
         t.bound(0, period, lower=True, inclusive=True),
         t.bound(1, period, lower=False, inclusive=True),

@@ -73,12 +73,17 @@ class PythonTasks:
             return TestPlan(setup_error="the task names no test file")
         ini = ctx.tests / "pytest.ini"
         ini.write_text("[pytest]\n", encoding="utf-8")
+        # a hidden test file that is not Python (a folder has no suffix) is a doctest file (voluptuous's
+        # tests.md): the project's --doctest-glob is in its pytest configuration, which the run does not read
+        doctests = sorted(
+            {f"--doctest-glob={Path(n).name}" for n in spec.test_files if Path(n).suffix not in ("", ".py")}
+        )
         ini.chmod(0o644)
         argv = [
             "python3", "-s", "-m", "pytest", "-c", str(ini), "--rootdir", str(ctx.work),
             f"--confcutdir={ctx.work}", "-p", "prism_desktop.sandbox.code.pytest_events",
             "-p", "no:cacheprovider", "-q", "--color=no",
-            *(["--collect-only"] if spec.collect_only else []), *files,
+            *(["--collect-only"] if spec.collect_only else []), *doctests, *files,
         ]  # fmt: skip
         env = ctx.env(
             PYTHONPATH=f"{ctx.work}:{PACKAGE_ROOT}", PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0",

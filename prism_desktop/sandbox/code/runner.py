@@ -71,7 +71,8 @@ def lay_out(spec: CodeRunSpec, ctx: RunContext) -> None:
         if ctx.work.resolve() not in target.parents:
             raise ValueError(f"file {name!r} lies outside the work folder")
         target.parent.mkdir(parents=True, exist_ok=True, mode=0o755)
-        target.write_text(text, encoding="utf-8")
+        # surrogateescape: a data file's non-UTF-8 bytes come as lone surrogates (chardet's test documents)
+        target.write_bytes(text.encode("utf-8", "surrogateescape"))
         target.chmod(0o644)
     if spec.language == "go":
         prepare_go_module(ctx.work)

@@ -2,8 +2,9 @@
 ДеревоЗначений, their fixed variants, КлючИЗначение and ОписаниеТипов.
 
 For the executor:
-  CONSTRUCTORS[canonical type name](args) builds `Новый X(args)`; names are lower case with ё→е, in
-    both languages (e.g. "массив", "array", "таблицазначений", "valuetable").
+  CONSTRUCTORS[canonical type name](args) builds `Новый X(args)` (registered with stdlib/types.py on
+    import); names are lower case with ё→е, in both languages (e.g. "массив", "array",
+    "таблицазначений", "valuetable").
   GLOBALS[canonical name] is a global-context value: НаправлениеСортировки / SortDirection.
   By-reference arguments (Структура.Свойство): see byref.py — a class attribute `bsl_byref_args`
     maps a normalised method name to the zero-based positions the executor passes as a `ValueRef`
@@ -39,6 +40,7 @@ from prism_desktop.bsl.stdlib.collections.type_description import BslTypeDescrip
 from prism_desktop.bsl.stdlib.collections.value_list import BslValueList, BslValueListItem
 from prism_desktop.bsl.stdlib.collections.value_table import BslValueTable, BslValueTableRow
 from prism_desktop.bsl.stdlib.collections.value_tree import BslValueTree, BslValueTreeRow
+from prism_desktop.bsl.stdlib.types import register_constructor
 from prism_desktop.bsl.values.base import BslObject
 
 __all__ = [
@@ -64,6 +66,16 @@ __all__ = [
     "Cell",
     "ColumnCollection",
     "ValueRef",
+    "arguments",
+    "array",
+    "columns",
+    "mapping",
+    "sort_direction",
+    "structure",
+    "type_description",
+    "value_list",
+    "value_table",
+    "value_tree",
 ]
 
 
@@ -89,6 +101,8 @@ CONSTRUCTORS: dict[str, Callable[[list[Any]], BslObject]] = {
     for cls, factory in (*_CONSTRUCTIBLE, *((q, q.construct) for q in QUALIFIER_CLASSES))
     for name in (cls.TYPE_RU, cls.TYPE_EN)
 }
+for _name, _factory in CONSTRUCTORS.items():
+    register_constructor((_name,), _factory)
 
 GLOBALS: dict[str, Any] = {
     "направлениесортировки": SORT_DIRECTION,

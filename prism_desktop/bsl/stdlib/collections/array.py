@@ -56,7 +56,7 @@ def find_index(items: list[Any], value: Any) -> int:
     return -1
 
 
-class _ArrayReading(BslObject):
+class ArrayReading(BslObject):
     """What Массив and ФиксированныйМассив share: reading, searching, iterating."""
 
     __slots__ = ("items",)
@@ -109,7 +109,7 @@ def _element_index(key: Any, count: int) -> int:
     return index
 
 
-class BslArray(_ArrayReading):
+class BslArray(ArrayReading):
     TYPE_RU = "Массив"
     TYPE_EN = "Array"
     __slots__ = ()
@@ -183,7 +183,7 @@ class BslArray(_ArrayReading):
         self.items[_element_index(key, len(self.items))] = value
 
 
-class BslFixedArray(_ArrayReading):
+class BslFixedArray(ArrayReading):
     TYPE_RU = "ФиксированныйМассив"
     TYPE_EN = "FixedArray"
     __slots__ = ()
@@ -191,7 +191,7 @@ class BslFixedArray(_ArrayReading):
     @classmethod
     def construct(cls, args: list[Any]) -> BslFixedArray:
         """Новый ФиксированныйМассив(Массив)."""
-        if len(args) != 1 or not isinstance(args[0], _ArrayReading):
+        if len(args) != 1 or not isinstance(args[0], ArrayReading):
             raise type_mismatch(1)
         return cls(list(args[0].items))
 

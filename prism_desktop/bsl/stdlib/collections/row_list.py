@@ -17,7 +17,7 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     to_int,
     type_mismatch,
 )
-from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
+from prism_desktop.bsl.stdlib.collections.array import ArrayReading, BslArray
 from prism_desktop.bsl.stdlib.collections.columns import ColumnCollection, DataRow
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, active_meter, is_number, method
 
@@ -101,7 +101,7 @@ class RowList(BslObject, Generic[RowT]):
 
     @method("ЗагрузитьКолонку", "LoadColumn")
     def load_column(self, values: Any, column: Any) -> None:
-        if not isinstance(values, _ArrayReading):
+        if not isinstance(values, ArrayReading):
             raise type_mismatch(1)
         chosen = self.row_columns().resolve(column, 2)
         for row, value in zip(self.rows, values.items, strict=False):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar, Self
 
-from prism_desktop.bsl.names import canonical as _norm  # keys fold as names do: `С.Ключ` finds "ключ"
+from prism_desktop.bsl.names import canonical as norm_name  # keys fold as names do: `С.Ключ` finds "ключ"
 from prism_desktop.bsl.stdlib.collections.arguments import (
     is_identifier,
     split_names,
@@ -30,7 +30,7 @@ def _missing_field(name: str) -> BslRuntimeError:
     return BslRuntimeError(f"Поле объекта не обнаружено ({name})")
 
 
-class _StructureReading(BslObject):
+class StructureReading(BslObject):
     """What Структура and ФиксированнаяСтруктура share: reading fields, Свойство, iteration."""
 
     __slots__ = ("fields",)
@@ -53,7 +53,7 @@ class _StructureReading(BslObject):
         if not args:
             return cls()
         first = args[0]
-        if isinstance(first, _StructureReading) and len(args) == 1:
+        if isinstance(first, StructureReading) and len(args) == 1:
             return cls.from_pairs(first.fields.values())
         if not isinstance(first, str):
             raise type_mismatch(1)
@@ -64,7 +64,7 @@ class _StructureReading(BslObject):
     def _put(self, key: str, value: Any) -> None:
         if not is_identifier(key):
             raise _invalid_key(key)
-        norm = _norm(key)
+        norm = norm_name(key)
         existing = self.fields.get(norm)
         self.fields[norm] = (key if existing is None else existing[0], value)
         active_meter.current.check_size(len(self.fields))
@@ -77,12 +77,12 @@ class _StructureReading(BslObject):
 
     def get(self, key: str) -> Any:
         """Python API: the value under `key` (KeyError when absent)."""
-        return self.fields[_norm(key)][1]
+        return self.fields[norm_name(key)][1]
 
     @method("Свойство", "Property")
     def has_property(self, key: Any, found: Any = None) -> bool:
         name = to_str(key, 1)
-        entry = self.fields.get(_norm(name))
+        entry = self.fields.get(norm_name(name))
         if entry is None:
             if not is_identifier(name):
                 raise _invalid_key(name)
@@ -96,7 +96,7 @@ class _StructureReading(BslObject):
         return len(self.fields)
 
     def bsl_get_dynamic(self, name: str) -> Any:
-        entry = self.fields.get(_norm(name))
+        entry = self.fields.get(norm_name(name))
         if entry is None:
             raise _missing_field(name)
         return entry[1]
@@ -122,7 +122,7 @@ class _StructureReading(BslObject):
         return iterate_pairs(self.fields.values())
 
 
-class BslStructure(_StructureReading):
+class BslStructure(StructureReading):
     TYPE_RU = "Структура"
     TYPE_EN = "Structure"
     __slots__ = ()
@@ -133,14 +133,14 @@ class BslStructure(_StructureReading):
 
     @method("Удалить", "Delete")
     def delete(self, key: Any) -> None:
-        self.fields.pop(_norm(to_str(key, 1)), None)
+        self.fields.pop(norm_name(to_str(key, 1)), None)
 
     @method("Очистить", "Clear")
     def clear(self) -> None:
         self.fields.clear()
 
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
-        self.bsl_field_setter(_norm(name), name)(self, value)
+        self.bsl_field_setter(norm_name(name), name)(self, value)
 
     @staticmethod
     def bsl_field_setter(key: str, name: str) -> Callable[[Any, Any], None]:
@@ -161,13 +161,13 @@ class BslStructure(_StructureReading):
         self.bsl_set_dynamic(key, value)
 
 
-class BslFixedStructure(_StructureReading):
+class BslFixedStructure(StructureReading):
     TYPE_RU = "ФиксированнаяСтруктура"
     TYPE_EN = "FixedStructure"
     __slots__ = ()
 
     def bsl_set_dynamic(self, name: str, value: Any) -> None:
-        if _norm(name) not in self.fields:
+        if norm_name(name) not in self.fields:
             raise _missing_field(name)
         raise BslRuntimeError(f"Поле объекта недоступно для записи ({name})")
 

@@ -15,7 +15,7 @@ from prism_desktop.bsl.stdlib.collections.arguments import bad_value, split_name
 from prism_desktop.bsl.stdlib.collections.columns import BslColumn, ColumnCollection, DataRow
 from prism_desktop.bsl.stdlib.collections.equality import equality_test
 from prism_desktop.bsl.stdlib.collections.ordering import sort_key
-from prism_desktop.bsl.stdlib.collections.structure import _StructureReading
+from prism_desktop.bsl.stdlib.collections.structure import StructureReading
 from prism_desktop.bsl.values.base import BslType, active_meter, is_number, normalize_number
 
 _ASCENDING_WORDS = {"возр", "asc"}
@@ -43,7 +43,7 @@ def filter_pairs(
     columns: ColumnCollection, filter_value: Any, param_no: int = 1
 ) -> list[tuple[BslColumn, Any]]:
     """The (column, value) pairs of a Структура used as a row filter."""
-    if not isinstance(filter_value, _StructureReading):
+    if not isinstance(filter_value, StructureReading):
         raise type_mismatch(param_no)
     return [(columns.by_name_or_error(key), value) for key, value in filter_value.fields.values()]
 

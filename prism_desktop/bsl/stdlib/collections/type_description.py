@@ -23,7 +23,7 @@ import datetime as _dt
 from typing import Any, Self
 
 from prism_desktop.bsl.stdlib.collections.arguments import is_identifier, split_names, type_mismatch
-from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
+from prism_desktop.bsl.stdlib.collections.array import ArrayReading, BslArray
 from prism_desktop.bsl.stdlib.collections.qualifiers import (
     DATE_TIME,
     BslBinaryDataQualifiers,
@@ -175,7 +175,7 @@ class BslTypeDescription(BslObject):
             types = [t for t in first.types if t not in removed] + added
             qualifiers = {type(q): q for q in (first.number_q, first.string_q, first.date_q, first.binary_q)}
             start = 3
-        elif isinstance(first, str | _ArrayReading):
+        elif isinstance(first, str | ArrayReading):
             types = cls._type_list(first, 1)
         else:
             raise type_mismatch(1)
@@ -201,7 +201,7 @@ class BslTypeDescription(BslObject):
             return []
         if isinstance(value, str):
             return [resolve_type_name(name, written=True) for name in split_names(value)]
-        if isinstance(value, _ArrayReading):
+        if isinstance(value, ArrayReading):
             return [item for item in value.items if isinstance(item, BslType)]
         if isinstance(value, BslType):
             return [value]

@@ -20,7 +20,7 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     to_int,
     type_mismatch,
 )
-from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
+from prism_desktop.bsl.stdlib.collections.array import ArrayReading, BslArray
 from prism_desktop.bsl.stdlib.collections.ordering import sort_key
 from prism_desktop.bsl.stdlib.collections.sort_direction import is_descending
 from prism_desktop.bsl.values.base import (
@@ -180,7 +180,7 @@ class BslValueList(BslObject):
 
     @method("ЗагрузитьЗначения", "LoadValues")
     def load_values(self, values: Any) -> None:
-        if not isinstance(values, _ArrayReading):
+        if not isinstance(values, ArrayReading):
             raise type_mismatch(1)
         self.items = [BslValueListItem(v) for v in values.items]
 

@@ -21,10 +21,10 @@ from prism_desktop.bsl.stdlib.collections.arguments import (
     to_str,
     type_mismatch,
 )
-from prism_desktop.bsl.stdlib.collections.array import BslArray, _ArrayReading
+from prism_desktop.bsl.stdlib.collections.array import ArrayReading, BslArray
 from prism_desktop.bsl.stdlib.collections.columns import BslColumn, ColumnCollection, DataRow
 from prism_desktop.bsl.stdlib.collections.row_list import RowList
-from prism_desktop.bsl.stdlib.collections.structure import _StructureReading
+from prism_desktop.bsl.stdlib.collections.structure import StructureReading
 from prism_desktop.bsl.stdlib.collections.tabular import (
     column_list,
     filter_pairs,
@@ -242,10 +242,10 @@ class BslValueTable(RowList[BslValueTableRow]):
         chosen = column_list(self.columns, columns, 2)
         if rows is None:
             source: list[BslValueTableRow] = self.rows
-        elif isinstance(rows, _StructureReading):
+        elif isinstance(rows, StructureReading):
             matched = find_rows(self.rows, filter_pairs(self.columns, rows))
             source = [r for r in matched if isinstance(r, BslValueTableRow)]
-        elif isinstance(rows, _ArrayReading):
+        elif isinstance(rows, ArrayReading):
             source = []
             for item in rows.items:
                 if not isinstance(item, BslValueTableRow) or item.table is not self:
