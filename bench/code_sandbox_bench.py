@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from prism_desktop.sandbox.code.spec import CodeRunResult
+from prism_desktop.runs.code import CodeRunResult
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.services.code_candidates import candidate_files, reference_answer
 from prism_desktop.services.code_level1 import run_spec
@@ -30,7 +30,7 @@ BUNDLED = Path(__file__).resolve().parents[1] / "benchmarks" / "coding"
 
 
 def kind_of(task: CodingTask) -> str:
-    return "library" if task.kind == "library" else task.language
+    return task.task_kind.group(task)
 
 
 def run_one(

@@ -16,9 +16,9 @@ import statistics
 import time
 from pathlib import Path
 
+from prism_desktop.runs.onec import PerfMeasurement, RunSpec
 from prism_desktop.sandbox import harness_a, harness_b_perf
 from prism_desktop.sandbox.harness_b import INSTRUMENT
-from prism_desktop.sandbox.spec import PerfMeasurement, RunSpec
 from prism_desktop.services.level1 import run_spec
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace

@@ -24,12 +24,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from prism_desktop.runs.onec import RunResult, RunSpec
 from prism_desktop.sandbox.backend import SandboxBackend
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.harness_a import run_legs
 from prism_desktop.sandbox.local_backend import LocalBackend
 from prism_desktop.sandbox.pool import SandboxPool
-from prism_desktop.sandbox.spec import RunResult, RunSpec
 from prism_desktop.services.level1 import run_spec
 from prism_desktop.workspace.workspace import Workspace
 

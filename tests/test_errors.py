@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from prism_desktop import errors
+from prism_desktop.bsl.candidate_text import EntryPatternError
 from prism_desktop.bsl.compiler import CompileError
 from prism_desktop.bsl.values.base import BslRuntimeError
 from prism_desktop.cli.common import CliError
@@ -17,7 +18,6 @@ from prism_desktop.platform.fixtures import FixtureError
 from prism_desktop.platform.infobase_errors import PlatformError
 from prism_desktop.platform.metadata_errors import ConfigError
 from prism_desktop.sandbox.backend import SandboxUnavailable
-from prism_desktop.sandbox.candidate_text import EntryPatternError
 from prism_desktop.sandbox.code.library_candidate import PatchError
 from prism_desktop.sandbox.engine_files import EngineFilesError
 from prism_desktop.sandbox.envelope import EnvelopeError

@@ -7,6 +7,7 @@ re-exports); the rest are its internals. tests/test_exported_members.py holds th
 __all__ = [
     "antipatterns",
     "ast",
+    "candidate_text",
     "checker",
     "common_modules",
     "compile_contexts",

@@ -1,6 +1,6 @@
 """Diagnostics of the BSL lexer, parser and checker, and their messages in the platform's style.
 
-`Diagnostic` has the same fields as `sandbox.spec.Diagnostic` (which bsl/ may not import), so the
+`Diagnostic` has the same fields as `runs.onec.Diagnostic`, so the
 sandbox converts one into the other field by field.
 """
 

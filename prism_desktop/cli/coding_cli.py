@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliError, existing_files
-from prism_desktop.cli.score_command import pick_runs
+from prism_desktop.cli.run_filters import pick_runs
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.code_level1 import score_code_experiment
 from prism_desktop.services.code_reference_check import check_code_references
@@ -42,7 +42,7 @@ def check_coding(root: Path, args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     languages: dict[str, int] = {}
     for task in workspace.tasks:
-        key = "library" if task.kind == "library" else task.language
+        key = task.task_kind.group(task)
         languages[key] = languages.get(key, 0) + 1
     counts = ", ".join(f"{name}: {n}" for name, n in sorted(languages.items()))
     print(f"coding workspace {workspace.root}: {len(workspace.tasks)} tasks ({counts})")
@@ -112,7 +112,7 @@ def score_coding(root: Path, args: argparse.Namespace, on_progress: object = Non
 
 def print_code_images() -> None:
     """One line per code-task image (sandbox status)."""
-    from prism_desktop.sandbox.code.spec import LANGUAGES
+    from prism_desktop.runs.code import LANGUAGES
     from prism_desktop.sandbox.code_images import code_image
     from prism_desktop.sandbox.image import connect
 
@@ -126,7 +126,7 @@ def print_code_images() -> None:
 def code_languages(wanted: list[str], present: Callable[[str], bool]) -> list[str]:
     """The languages whose code image `sandbox build --code WANTED` builds, in LANGUAGES' order:
     "all", "missing" (also what `--code` alone means) or the languages named."""
-    from prism_desktop.sandbox.code.spec import LANGUAGES
+    from prism_desktop.runs.code import LANGUAGES
 
     if "all" in wanted:
         return list(LANGUAGES)
@@ -176,7 +176,7 @@ def report_coding(root: Path, args: argparse.Namespace) -> int:
             documents.append(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise CliError(f"{path}: not a readable auto file ({exc})") from exc
-    groups = {t.id: ("library" if t.kind == "library" else t.language, t.category) for t in workspace.tasks}
+    groups = {t.id: (t.task_kind.group(t), t.category) for t in workspace.tasks}
     rows = summarise_code(documents, groups)
     if args.json_out:
         write_json_atomic(Path(args.json_out), {"rows": rows})

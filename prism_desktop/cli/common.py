@@ -58,10 +58,10 @@ def workspace_root(args: argparse.Namespace) -> Path:
 def open_workspace(args: argparse.Namespace) -> Workspace:
     """The workspace chosen with --workspace (else the bundled one), read whole or WorkspaceError:
     a PRISM workspace, a coding bench (dataset/, libraries/) or a 1C Code Bench of the same interface."""
-    # imported here for start-up: the 1C Code Bench reader only for commands that open a workspace
-    from prism_desktop.services.onec_workspace import open_any_workspace as open_any
+    # imported here for start-up: the benchmark kinds' readers only for commands that open a workspace
+    from prism_desktop.services.benchmark_kinds import open_workspace as open_of_its_kind
 
-    return open_any(workspace_root(args))
+    return open_of_its_kind(workspace_root(args))
 
 
 def open_store_from_args(args: argparse.Namespace) -> Store:

@@ -17,7 +17,7 @@ from prism_desktop.cli.common import (
     existing_files,
     format_table,
 )
-from prism_desktop.cli.score_command import pick_runs
+from prism_desktop.cli.run_filters import pick_runs
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.scoring.onec_report import summarise_onec
 from prism_desktop.services.onec_level1 import check_onec_references, score_onec_experiment

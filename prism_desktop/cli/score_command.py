@@ -6,10 +6,8 @@ and only the missing runs are scored."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
-from typing import Any
 
 from prism_desktop.cli.common import (
     EXIT_OK,
@@ -22,10 +20,11 @@ from prism_desktop.cli.common import (
     workspace_root,
 )
 from prism_desktop.cli.progress import ProgressBar
+from prism_desktop.cli.run_filters import pick_runs
 from prism_desktop.cli.workspace_kinds import run_for_kind
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.score_experiment import checkpoint_path, score_experiment
-from prism_desktop.workspace.results import Experiment, Generation
+from prism_desktop.workspace.results import Generation
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -55,35 +54,6 @@ class _Progress:
 
     def __call__(self, done: int, total: int, generation: Generation) -> None:
         self.bar.update(done, total, f"{generation.task_id} {generation.model_id}")
-
-
-def pick_runs(
-    experiment: Experiment, tasks: list[str] | None, models: list[str] | None, indexes: list[int] | None
-) -> Experiment:
-    """The experiment with only the runs the filters name; an error names what the file holds."""
-    chosen = tuple(
-        g
-        for g in experiment.generations
-        if (not tasks or g.task_id in tasks)
-        and (not models or g.model_id in models)
-        and (indexes is None or g.run_index in indexes)
-    )
-    if tasks or models or indexes is not None:
-        held: dict[str, tuple[list[Any] | None, list[Any]]] = {
-            "--task": (tasks, sorted({g.task_id for g in experiment.generations})),
-            "--model": (models, sorted({g.model_id for g in experiment.generations})),
-            "--run": (indexes, sorted({g.run_index for g in experiment.generations})),
-        }
-        for option, (wanted, present) in held.items():
-            unknown = [w for w in wanted or () if w not in present]
-            if unknown:
-                raise CliError(
-                    f"{option} {' '.join(map(str, unknown))}: not in {experiment.path.name}; it holds "
-                    f"{', '.join(map(str, present))}"
-                )
-        if not chosen:
-            raise CliError(f"{experiment.path.name}: no run matches these filters together")
-    return dataclasses.replace(experiment, generations=chosen)
 
 
 def run(args: argparse.Namespace) -> int:

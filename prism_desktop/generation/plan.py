@@ -147,20 +147,14 @@ def parse_endpoint(text: str) -> tuple[str, str]:
     return EVERY_MODEL, text.strip()
 
 
-def is_coding(workspace: Workspace) -> bool:
-    """A benchmark other than PRISM's own (a coding bench, a 1C Code Bench): the app's generation
-    settings when it has none, every task when no --category is given, tasks under its root."""
-    return workspace.kind != "prism"
-
-
 def workspace_config(workspace: Workspace) -> GenerationConfig:
     """The generation settings of `workspace` (a coding bench without generation/ uses the app's)."""
-    return load_generation_config(workspace.root, coding=is_coding(workspace))
+    return load_generation_config(workspace.root, coding=workspace.spans_categories)
 
 
 def _check_category(workspace: Workspace, category: str) -> None:
     choices = ", ".join(workspace.categories)
-    if is_coding(workspace):
+    if workspace.spans_categories:
         if category != ALL_TASKS and category not in workspace.categories:
             raise GenerationError(
                 f"--category on a coding workspace is one of {choices}, or none for every task; "
@@ -199,7 +193,7 @@ def _models(config: GenerationConfig, keys: tuple[str, ...]) -> tuple[ModelEntry
 def _tasks(workspace: Workspace, category: str, ids: tuple[str, ...]) -> tuple[Task, ...]:
     in_category = [task for task in workspace.tasks if category in (ALL_TASKS, task.category)]
     which = f"category-{category} " if category else ""
-    where = workspace.root if is_coding(workspace) else workspace.root / "tasks"
+    where = workspace.root if workspace.spans_categories else workspace.root / "tasks"
     if not ids:
         if not in_category:
             raise GenerationError(f"the workspace has no {which}tasks")

@@ -11,27 +11,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from prism_desktop.workspace.coding import LANGUAGES
+from prism_desktop.workspace.task_kinds import TaskKind, task_kind_named
 from prism_desktop.workspace.tasks import Task
 
 from .chat import Message
 
 METADATA_HEADING = "# Метаданные конфигурации:"
 STUB_HEADING = "# Файлы пакета-заготовки (stub), которые нужно реализовать:"
-LIBRARY_KEY = "library"
+
+
+def code_task_kind(task: Task) -> TaskKind | None:
+    """The kind of a coding-bench task (a language's or a library's); None for a 1C task."""
+    kind = task_kind_named(task.extra.get("kind"))
+    return kind if kind is not None and task.extra.get("language") in LANGUAGES else None
 
 
 def is_code_task(task: Task) -> bool:
-    """A coding-bench task (a language's or a library's), as opposed to a 1C one."""
-    return task.extra.get("kind") in ("code", LIBRARY_KEY) and task.extra.get("language") in LANGUAGES
+    return code_task_kind(task) is not None
 
 
 def system_key(category: str, task: Task) -> str:
-    """The prompts.yaml `system:` key of the task's system prompt."""
-    if task.extra.get("kind") == LIBRARY_KEY:
-        return LIBRARY_KEY
-    if is_code_task(task):
-        return str(task.extra.get("language", ""))
-    return category
+    """The prompts.yaml `system:` key of the task's system prompt: its task kind's, else its category's."""
+    kind = code_task_kind(task)
+    return kind.system_prompt_key(str(task.extra["language"])) if kind is not None else category
 
 
 def system_prompt(base: str, context: str = "") -> str:

@@ -30,7 +30,7 @@ from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.gui.query_console import QueryConsole
 from prism_desktop.gui.runs_model import format_score, na_text
 from prism_desktop.gui.scoring_panel import sandbox_text
-from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.runs.onec import RunResult
 from prism_desktop.services.level1 import score_candidate
 from prism_desktop.services.runs_query import AXES, RunStatus, na_reasons
 from prism_desktop.workspace.tasks import Task

@@ -39,7 +39,6 @@ from prism_desktop.generation.plan import (
     EVERY_MODEL,
     GenerationError,
     GenerationRequest,
-    is_coding,
     make_plan,
     workspace_config,
 )
@@ -75,7 +74,7 @@ class GenerateDialog(QDialog):
         self.category = QComboBox()
         self.category.setObjectName("generateCategory")
         # A and B on a PRISM workspace; on a coding bench every task ("") or one of its categories.
-        choices = ((ALL_TASKS,) if is_coding(self.workspace) else ()) + self.workspace.categories
+        choices = ((ALL_TASKS,) if self.workspace.spans_categories else ()) + self.workspace.categories
         for category in choices:
             self.category.addItem(category, category)
         self.models = QListWidget()

@@ -28,7 +28,7 @@ from prism_desktop.gui.perf_plot import PerfPlot
 from prism_desktop.gui.plain_text import escape
 from prism_desktop.gui.plain_text import tooltip as plain_tooltip
 from prism_desktop.gui.reason_texts import localized_reason
-from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.runs.onec import RunResult
 
 MACHINE_TABS = ("syntax", "tests", "perf", "output")
 

@@ -52,6 +52,7 @@ from prism_desktop.gui.verified_marks import VerifiedMarks
 from prism_desktop.gui.window_status import Grader, WindowStatus
 from prism_desktop.gui.workspace_import import ImportOutcome, import_message, open_and_import
 from prism_desktop.locations import log_dir
+from prism_desktop.services.benchmark_kinds import kind_of
 from prism_desktop.services.grading import applicable_axes
 from prism_desktop.services.runs_query import (
     Column,
@@ -216,7 +217,7 @@ class MainWindow(QMainWindow):
         self._axes = {c: applicable_axes(c, l2) for c in workspace.categories}
         self._compute_verified()
         # Debug mode runs 1C code on the BSL engine: a coding bench has no use for it.
-        one_c = workspace.kind == "prism"
+        one_c = kind_of(workspace).debugs
         self.debug.set_workspace(workspace if one_c else None)
         self.tabs.setTabEnabled(DEBUG_TAB, one_c)
         self._new_review(workspace)

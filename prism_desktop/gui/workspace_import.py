@@ -10,8 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from prism_desktop.services.benchmark_kinds import open_workspace
 from prism_desktop.services.importing import ImportSummary, import_results, result_files
-from prism_desktop.services.onec_workspace import open_any_workspace as open_workspace
 from prism_desktop.store import Store
 from prism_desktop.workspace.errors import Problem, WorkspaceError
 from prism_desktop.workspace.workspace import Workspace

@@ -7,7 +7,6 @@ re-exports); the rest are its internals. tests/test_exported_members.py holds th
 __all__ = [
     "backend",
     "backend_choice",
-    "candidate_text",
     "code",
     "code_docker",
     "code_images",
@@ -18,5 +17,4 @@ __all__ = [
     "library_images",
     "measured_result",
     "pool",
-    "spec",
 ]

@@ -13,7 +13,7 @@ from typing import Literal, Protocol
 
 import prism_desktop
 from prism_desktop.errors import SandboxError
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec
 
 SandboxMode = Literal["auto", "docker", "local"]
 SANDBOX_MODES: tuple[str, ...] = ("auto", "docker", "local")

@@ -26,9 +26,10 @@ import docker
 import docker.errors
 from docker.types import Ulimit
 
+from prism_desktop.runs.code import RESULT_FORMAT, CodeRunResult, CodeRunSpec, spec_to_json
+from prism_desktop.runs.onec import Limits
 from prism_desktop.sandbox.backend import CancelToken, SandboxUnavailable, installed_package_dir
 from prism_desktop.sandbox.code.context import PRIVATE_DIR
-from prism_desktop.sandbox.code.spec import RESULT_FORMAT, CodeRunResult, CodeRunSpec, spec_to_json
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.container_options import IN_DIR, OUT_DIR, PYTHON, attach_run_folder, confinement
 from prism_desktop.sandbox.engine_files import (
@@ -43,7 +44,6 @@ from prism_desktop.sandbox.image import ENGINE_ERRORS, connect
 from prism_desktop.sandbox.orphans import sweep_dead_owners
 from prism_desktop.sandbox.output_cap import cap_text
 from prism_desktop.sandbox.run_dir import new_nonce
-from prism_desktop.sandbox.spec import Limits
 
 RUNNER_MODULE = "prism_desktop.sandbox.code.runner"
 OPEN_FILES = 4096  # compilers open many files at once

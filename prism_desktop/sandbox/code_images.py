@@ -11,7 +11,7 @@ import docker
 import docker.errors
 
 from prism_desktop.locations import shipped_path
-from prism_desktop.sandbox.code.spec import LANGUAGES
+from prism_desktop.runs.code import LANGUAGES
 from prism_desktop.sandbox.image import (
     ENGINE_ERRORS,
     ImageBuildError,

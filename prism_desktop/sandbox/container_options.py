@@ -11,10 +11,10 @@ from typing import Any
 
 from docker.types import LogConfig, Mount, Ulimit
 
+from prism_desktop.runs.onec import Limits
 from prism_desktop.sandbox.bytecode_cache import CACHE_MOUNT, WARM_UP
 from prism_desktop.sandbox.rlimits import common_rlimits
 from prism_desktop.sandbox.run_dir import SANDBOX_UID, RunDir
-from prism_desktop.sandbox.spec import Limits
 
 LABEL = "prism-desktop.sandbox"  # every sandbox container carries LABEL=1
 OWNER_LABEL = "prism-desktop.sandbox.owner"  # host/pid/start of the process that created it

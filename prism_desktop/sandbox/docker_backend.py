@@ -13,6 +13,7 @@ import docker
 import docker.errors
 from docker.models.containers import Container
 
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec, Timings
 from prism_desktop.sandbox.backend import CancelToken, ProbeResult, SandboxUnavailable, installed_package_dir
 from prism_desktop.sandbox.bytecode_cache import (
     WARM_UP_TIMEOUT_S,
@@ -41,7 +42,6 @@ from prism_desktop.sandbox.orphans import sweep_dead_owners
 from prism_desktop.sandbox.outcome import ProcessEnd, build_result, result_file_limit
 from prism_desktop.sandbox.output_cap import cap_text
 from prism_desktop.sandbox.run_dir import SANDBOX_UID, prepared_run_dir, wall_deadline
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, Timings
 
 DEADLINE_GRACE_S = 0.5  # a wait that failed this close to the deadline is the deadline, not the engine
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from prism_desktop.errors import SandboxError
-from prism_desktop.sandbox.spec import RunResult, from_dict
+from prism_desktop.runs.onec import RunResult, from_dict
 
 ENVELOPE_FORMAT = "prism-desktop.sandbox.result/1"
 RESULT_FILE = "result.json"

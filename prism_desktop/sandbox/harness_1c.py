@@ -25,6 +25,7 @@ from prism_desktop.bsl.parser import parse_module
 from prism_desktop.bsl.stdlib.system import error_description_text
 from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit
 from prism_desktop.bsl.values.presentation import to_string
+from prism_desktop.runs.onec import BRunMeasurement, RunResult, RunSpec
 from prism_desktop.sandbox.harness_1c_context import client_context_errors
 from prism_desktop.sandbox.harness_b_modules import (
     NOT_COMPILED,
@@ -36,7 +37,6 @@ from prism_desktop.sandbox.harness_b_modules import (
     load_config,
 )
 from prism_desktop.sandbox.harness_engine import clip_utf8, engine_for
-from prism_desktop.sandbox.spec import BRunMeasurement, RunResult, RunSpec
 
 INSTRUMENT = f"prism-platform {__version__} (1C Code Bench)"
 OBJECT_MODULE = "МодульОбъекта"

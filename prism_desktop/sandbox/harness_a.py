@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from prism_desktop.bsl.antipatterns import find_antipatterns
+from prism_desktop.bsl.candidate_text import detect_entry_point, strip_trailing_body
 from prism_desktop.bsl.checker import check_module
 from prism_desktop.bsl.engine import (
     ENGINE_NAME,
@@ -30,7 +31,16 @@ from prism_desktop.bsl.stdlib.collections import BslArray, BslStructure, BslValu
 from prism_desktop.bsl.values.base import BslObject, BslRuntimeError, ExecutionLimit, values_equal
 from prism_desktop.bsl.values.numbers import norm
 from prism_desktop.bsl.values.presentation import literal
-from prism_desktop.sandbox.candidate_text import detect_entry_point, strip_trailing_body
+from prism_desktop.runs.onec import (
+    Diagnostic,
+    PerfMeasurement,
+    RunResult,
+    RunSpec,
+    SizeOutcome,
+    SyntaxMeasurement,
+    TestOutcome,
+    TestsMeasurement,
+)
 from prism_desktop.sandbox.harness_engine import clip_utf8, engine_for
 from prism_desktop.sandbox.measured_result import (
     MEASURED,
@@ -46,16 +56,6 @@ from prism_desktop.sandbox.measured_result import (
     first_unwalkable,
     result_check,
     why_not_compared,
-)
-from prism_desktop.sandbox.spec import (
-    Diagnostic,
-    PerfMeasurement,
-    RunResult,
-    RunSpec,
-    SizeOutcome,
-    SyntaxMeasurement,
-    TestOutcome,
-    TestsMeasurement,
 )
 
 INSTRUMENT = f"{ENGINE_NAME} {ENGINE_VERSION}"

@@ -18,9 +18,10 @@ from __future__ import annotations
 import time
 
 from prism_desktop import __version__
+from prism_desktop.bsl.candidate_text import detect_entry_point
 from prism_desktop.bsl.engine import ENGINE_VERSION, Engine
 from prism_desktop.bsl.values.base import ExecutionLimit
-from prism_desktop.sandbox.candidate_text import detect_entry_point
+from prism_desktop.runs.onec import BRunMeasurement, RunResult, RunSpec, SyntaxMeasurement
 from prism_desktop.sandbox.harness_a import syntax_leg as analyzer_leg
 from prism_desktop.sandbox.harness_b_modules import (
     NOT_COMPILED,
@@ -37,7 +38,6 @@ from prism_desktop.sandbox.harness_b_modules import (
 )
 from prism_desktop.sandbox.harness_b_perf import perf_leg
 from prism_desktop.sandbox.harness_engine import clip_utf8, engine_for
-from prism_desktop.sandbox.spec import BRunMeasurement, RunResult, RunSpec, SyntaxMeasurement
 
 INSTRUMENT = f"prism-platform {__version__}"
 

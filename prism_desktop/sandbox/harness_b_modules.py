@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from prism_desktop.bsl import platform_bridge
+from prism_desktop.bsl.candidate_text import ensure_exported
 from prism_desktop.bsl.checker import check_module
 from prism_desktop.bsl.common_modules import common_module_errors
 from prism_desktop.bsl.diagnostics import Diagnostic
@@ -31,8 +32,7 @@ from prism_desktop.bsl.values.presentation import to_string
 from prism_desktop.errors import SandboxError
 from prism_desktop.platform import ConfigError, Configuration, Infobase, PlatformError, load_configuration
 from prism_desktop.platform.fixtures import FixtureError, FixtureModule, generate
-from prism_desktop.sandbox import spec as sp
-from prism_desktop.sandbox.candidate_text import ensure_exported
+from prism_desktop.runs import onec as sp
 from prism_desktop.sandbox.harness_b_names import undefined_types, undefined_variables
 
 CANDIDATE_MODULE = "КодКандидата"

@@ -27,11 +27,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from prism_desktop.bsl.candidate_text import detect_entry_point
 from prism_desktop.bsl.values.base import BslRuntimeError, ExecutionLimit
 from prism_desktop.platform import Configuration
 from prism_desktop.platform.fixtures import FixtureError, FixtureModule
 from prism_desktop.platform.grow import grow_fixtures
-from prism_desktop.sandbox.candidate_text import detect_entry_point
+from prism_desktop.runs.onec import PerfMeasurement, RunSpec, SizeOutcome
 from prism_desktop.sandbox.harness_a import NOTE_VALUE_CHARS, describe
 from prism_desktop.sandbox.harness_b_modules import (
     CANDIDATE_MODULE,
@@ -64,7 +65,6 @@ from prism_desktop.sandbox.measured_result import (
     same_b_result,
     why_not_compared,
 )
-from prism_desktop.sandbox.spec import PerfMeasurement, RunSpec, SizeOutcome
 
 PERF_RESULT = "PASSED=1;TOTAL=1;perf"
 NO_ENTRY = "в коде кандидата не найдено ни одной функции или процедуры"

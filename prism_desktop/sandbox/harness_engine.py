@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from prism_desktop.bsl.engine import Engine
 from prism_desktop.bsl.limits import RunLimits
-from prism_desktop.sandbox.spec import Limits
+from prism_desktop.runs.onec import Limits
 
 
 def engine_for(

@@ -65,7 +65,7 @@ class LibraryImage:
 
 def installs_library(task: CodingTask) -> bool:
     """Library tasks with an install command run in an image of their own."""
-    return task.kind == "library" and bool(task.extra.get("install"))
+    return task.task_kind.own_image(task)
 
 
 def project_files(task: CodingTask) -> dict[str, str]:

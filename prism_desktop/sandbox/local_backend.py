@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import IO
 
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec, Timings
 from prism_desktop.sandbox.backend import CancelToken, ProbeResult, installed_package_dir
 from prism_desktop.sandbox.bytecode_cache import local_cache_dir
 from prism_desktop.sandbox.container_options import WORKER_MODULE
@@ -24,7 +25,6 @@ from prism_desktop.sandbox.outcome import ProcessEnd, build_result
 from prism_desktop.sandbox.output_cap import CappedBuffer
 from prism_desktop.sandbox.rlimits import local_rlimits
 from prism_desktop.sandbox.run_dir import cpu_seconds, prepared_run_dir, wall_deadline
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, Timings
 
 LAUNCH_MODULE = "prism_desktop.sandbox.local_launch"
 READ_CHUNK = 65536

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from prism_desktop.bsl.names import canonical
 from prism_desktop.bsl.values.base import BslObject, values_equal
-from prism_desktop.sandbox.spec import SizeOutcome
+from prism_desktop.runs.onec import SIZE_DIFFERS, SIZE_MEASURED, SIZE_WRONG, SizeOutcome
 
 if TYPE_CHECKING:  # the host reads the phrases below without loading the engine
     from prism_desktop.bsl.engine import BslModule
 
-DIFFERS = "отличается от результата эталона"
+DIFFERS = SIZE_DIFFERS  # the words of a size outcome: runs/onec.py, where scoring reads them
 SAME = "совпал с эталоном на каждом размере"
 IS_REFERENCE = "не сравнивался: это и есть эталон задачи"
 NO_REFERENCE = "не сравнивался: у задачи нет эталона (canonical.bsl)"
@@ -34,8 +34,8 @@ REFERENCE_FAILED = "не сравнивался: эталон не исполн�
 NOT_COMPARABLE = "не сравнивался: результат типа"
 NOT_CALLED = "вход не вызван"
 
-WRONG = "wrong"  # a rung's status when its result differs from the reference's: counted, then judged
-MEASURED = frozenset({"ok", WRONG})  # statuses whose counts stand; the ladder goes on after them
+WRONG = SIZE_WRONG
+MEASURED = SIZE_MEASURED
 SEQUENCES = frozenset({"Массив", "ФиксированныйМассив"})
 STRUCTURES = frozenset({"Структура", "ФиксированнаяСтруктура"})
 MAPS = frozenset({"Соответствие", "ФиксированноеСоответствие"})

@@ -7,10 +7,10 @@ import dataclasses
 import signal
 from dataclasses import dataclass
 
+from prism_desktop.runs.onec import Limits, RunResult, Timings
 from prism_desktop.sandbox.envelope import EnvelopeError, read_envelope
 from prism_desktop.sandbox.output_cap import join_capped
 from prism_desktop.sandbox.run_dir import RunDir, wall_deadline
-from prism_desktop.sandbox.spec import Limits, RunResult, Timings
 
 ENVELOPE_OVERHEAD_BYTES = 32 * 1024 * 1024  # measurements besides the (capped) output
 DETAIL_TAIL_CHARS = 600

@@ -10,8 +10,8 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+from prism_desktop.runs.onec import RunResult, RunSpec
 from prism_desktop.sandbox.backend import CancelToken, SandboxBackend
-from prism_desktop.sandbox.spec import RunResult, RunSpec
 
 ResultCallback = Callable[[RunResult], None]
 log = logging.getLogger(__name__)

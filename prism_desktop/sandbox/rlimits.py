@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import resource
 
-from prism_desktop.sandbox.spec import Limits
+from prism_desktop.runs.onec import Limits
 
 OPEN_FILES = 128  # the worker needs a handful; a candidate needs none
 STACK_BYTES = 64 * 1024 * 1024  # deep BSL recursion runs deep Python frames

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from prism_desktop.runs.onec import RunSpec, spec_to_json
 from prism_desktop.sandbox.envelope import SPEC_FILE
-from prism_desktop.sandbox.spec import RunSpec, spec_to_json
 
 SANDBOX_UID = 65534  # "nobody": the container user
 

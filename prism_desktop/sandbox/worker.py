@@ -22,9 +22,9 @@ import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from prism_desktop.runs.onec import RunResult, RunSpec, spec_from_json
 from prism_desktop.sandbox.envelope import Envelope, WorkerFault, write_envelope
 from prism_desktop.sandbox.output_cap import CappedTextIO, join_capped
-from prism_desktop.sandbox.spec import RunResult, RunSpec, spec_from_json
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2

@@ -18,7 +18,7 @@ from dataclasses import asdict
 from typing import Any
 
 from prism_desktop import __version__
-from prism_desktop.sandbox.code.spec import CodeRunResult, CodeTestOutcome
+from prism_desktop.runs.code import CodeRunResult, CodeTestOutcome
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.reasons import CODE_AXIS_NOT_APPLICABLE
 from prism_desktop.scoring.sm_run import sm_run_object
@@ -134,7 +134,7 @@ def axis_scores(
         reason = f"{FAILED_GENERATION}: {(generation.error or FAILED_GENERATION)[:200]}"
         return {"S": AxisScore.not_measured(reason), "M": AxisScore.not_measured(reason)}
     if code_problem is not None:
-        status = "apply_failed" if task.kind == "library" else "no_code"
+        status = task.task_kind.no_candidate_status
         detail = {"status": status, "reason": code_problem, "compiled": False}
         detail["instrument"] = RUNNER_INSTRUMENT
         return {

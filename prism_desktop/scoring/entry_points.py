@@ -1,12 +1,12 @@
 """Which declared function the tests call (PRISM_FORMAT §3.2), and the category-B auto-export
 of that declaration (§1.9). Only the Russian keyword forms are recognised (§0). Detection and
-auto-export themselves live in sandbox/candidate_text.py, shared with the in-container harness."""
+auto-export themselves live in bsl/candidate_text.py, shared with the in-container harness."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from prism_desktop.sandbox.candidate_text import (
+from prism_desktop.bsl.candidate_text import (
     EntryPatternError,
     declared_functions,
     detect_entry_point,

@@ -1,5 +1,5 @@
 """From a model's response to the candidate code (PRISM_FORMAT §3.1.2). The category-A trailing
-module-body stripping (§3.1.4) is applied by the test harness: sandbox/candidate_text.py."""
+module-body stripping (§3.1.4) is applied by the test harness: bsl/candidate_text.py."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from prism_desktop.bsl.engine import ENGINE_NAME
-from prism_desktop.sandbox.spec import BRunMeasurement, RunResult, TestsMeasurement
+from prism_desktop.runs.onec import BRunMeasurement, RunResult, TestsMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import EntryPatternError, detect_entry_point_a
 from prism_desktop.scoring.extraction import extract_code

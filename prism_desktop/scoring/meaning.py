@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prism_desktop.sandbox.spec import BRunMeasurement, TestsMeasurement
+from prism_desktop.runs.onec import BRunMeasurement, TestsMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON
 from prism_desktop.scoring.platform_axis import platform_error_tests, platform_errors

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prism_desktop.sandbox.spec import BRunMeasurement, RunResult
+from prism_desktop.runs.onec import BRunMeasurement, RunResult
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.level1 import FAILED_GENERATION, candidate_stop
 from prism_desktop.scoring.reasons import (

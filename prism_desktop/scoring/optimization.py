@@ -9,8 +9,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.sandbox.measured_result import DIFFERS, MEASURED, WRONG
-from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement, SizeOutcome, SyntaxMeasurement
+from prism_desktop.runs.onec import (
+    SIZE_DIFFERS,
+    SIZE_MEASURED,
+    SIZE_WRONG,
+    BRunMeasurement,
+    PerfMeasurement,
+    SizeOutcome,
+    SyntaxMeasurement,
+)
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON, detect_entry_point_a
 from prism_desktop.scoring.tables import evaluate
@@ -23,7 +30,7 @@ LEG_AUTO = "O-авто"
 INSUFFICIENT_DATA = "недостаточно данных для оценки роста"
 GROWTH_TOLERANCE = 0.2  # the increments' exponent replaces PRISM's only when it is a step (0.2) larger
 BROKE_UNDER_MEASUREMENT = "не исполнился под замером на размере"
-DIFFERED_UNDER_MEASUREMENT = f"результат {DIFFERS} на размере"
+DIFFERED_UNDER_MEASUREMENT = f"результат {SIZE_DIFFERS} на размере"
 FAILED_MEASUREMENT = (BROKE_UNDER_MEASUREMENT, DIFFERED_UNDER_MEASUREMENT)  # how a worst-O note begins
 ALL_TESTS_PASSED = 10.0  # fine M = passed / total × 10
 B_METRICS = {"sdbl": "sdbl", "register": "reg_reads", "rows": "rows"}  # perf.yaml `count` -> counter
@@ -114,7 +121,7 @@ def size_failure(outcome: SizeOutcome, runtime: RuntimeConstants) -> SizeFailure
     """Why a rung of the O ladder was not measured, and whose fault it was (one rule for A and B):
     the harness marks our failures "infra" by what failed (an engine error, broken task data), never
     by its text, which the candidate controls. None for a measured rung."""
-    if outcome.status in MEASURED:  # a "wrong" rung is judged with M (apply_result_check)
+    if outcome.status in SIZE_MEASURED:  # a "wrong" rung is judged with M (apply_result_check)
         return None
     tail = (outcome.note or outcome.status)[-runtime.error_chars :].strip()
     if outcome.status == "infra":
@@ -309,7 +316,7 @@ def apply_result_check(
     measurement size was measured on a path that is not a solution: the worst O, with the size and
     both values (docs/gaming.md). An answer that failed tests is known to be wrong already; its O stays
     as measured, as PRISM scores it, and `result_check` shows the difference."""
-    wrong = next((s for s in perf.sizes if s.status == WRONG), None) if perf is not None else None
+    wrong = next((s for s in perf.sizes if s.status == SIZE_WRONG), None) if perf is not None else None
     if wrong is None or o.score is None or m_fine != ALL_TESTS_PASSED:
         return o
     note = f"{DIFFERED_UNDER_MEASUREMENT} {wrong.size}: {wrong.note or ''}"[: runtime.error_chars]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from prism_desktop.sandbox.spec import BRunMeasurement
+from prism_desktop.runs.onec import BRunMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.entry_points import NO_ENTRY_REASON
 from prism_desktop.scoring.syntax import UNMEASURED_RUN_STATUSES

@@ -8,8 +8,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from prism_desktop.sandbox.candidate_text import neutralised_lines
-from prism_desktop.sandbox.spec import BRunMeasurement, SyntaxMeasurement
+from prism_desktop.bsl.candidate_text import neutralised_lines
+from prism_desktop.runs.onec import BRunMeasurement, SyntaxMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.tables import evaluate
 from prism_desktop.workspace.protocol import AxisRules, RuntimeConstants

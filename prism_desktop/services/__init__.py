@@ -7,6 +7,7 @@ re-exports); the rest are its internals. tests/test_exported_members.py holds th
 __all__ = [
     "agreement",
     "annotations",
+    "benchmark_kinds",
     "code_level1",
     "code_reference_check",
     "code_review",
@@ -25,6 +26,7 @@ __all__ = [
     "save_failures",
     "score_experiment",
     "sessions",
+    "task_kinds",
     "team_sessions",
     "visibility",
 ]

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.runs.code import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.backend import SandboxUnavailable, cancel_token
-from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunResult, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.library_images import installs_library, library_image
 from prism_desktop.scoring.code_level1 import RUNNER_INSTRUMENT, score_code_run
@@ -43,7 +43,7 @@ def run_spec(
         files={**task_files, **files},
         candidate_files=candidates,
         limits=limits,
-        gate=[str(tool) for tool in task.extra.get("gate", [])] if task.kind == "library" else [],
+        gate=task.task_kind.gate(task),
         test_files=test_files,
         test_ids=list(test_ids),
         image=image,

@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from prism_desktop.services.code_candidates import candidate_files
+from prism_desktop.services.task_kinds import task_kind
 from prism_desktop.workspace.coding import CodingTask
-from prism_desktop.workspace.coding_bench import joined_files
 
 
 @dataclass(frozen=True)
@@ -21,25 +20,21 @@ class CodeCandidate:
 
 
 def code_candidate(task: CodingTask, response: str) -> CodeCandidate:
-    files, _candidates, problem = candidate_files(task, response)
-    if task.kind == "library":
-        name = f"{task.extra.get('package')}/"
-        return CodeCandidate(joined_files(files) if files else "", problem, name)
-    text = files[task.source_file] if files else ""
-    return CodeCandidate(text, problem, task.source_file)
+    kind = task_kind(task)
+    built = kind.candidate(task, response)
+    text = kind.candidate_text(task, built.files) if built.files else ""
+    return CodeCandidate(text, built.problem, kind.candidate_pane(task))
 
 
 def reference_file_name(task: CodingTask) -> str:
     """How the reference pane is titled: the reference file, or the library's reference package."""
-    if task.kind == "library":
-        return f"reference/{task.extra.get('package')}/"
-    return task.path.with_suffix("").name + ".reference." + task.source_file.rsplit(".", 1)[1]
+    return task.task_kind.reference_pane(task)
 
 
 def code_diagnostic_lines(task: CodingTask, auto_run: dict[str, Any] | None) -> list[tuple[int, str, str]]:
     """(line, severity, message) of the compiler's diagnostics in the candidate's source file, for
     the gutter. Library packages are shown joined, so their lines are not marked."""
-    if task.kind == "library" or not auto_run:
+    if not task.task_kind.marks_diagnostics or not auto_run:
         return []
     detail = ((auto_run.get("detail") or {}).get("S")) or {}
     found = detail.get("diagnostics") if isinstance(detail, dict) else None

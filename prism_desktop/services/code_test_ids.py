@@ -14,7 +14,7 @@ from pathlib import Path
 
 from prism_desktop.errors import InputError
 from prism_desktop.locations import cache_dir
-from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec
+from prism_desktop.runs.code import CodeLimits, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.services.code_candidates import candidate_files, reference_answer, run_layout

@@ -21,9 +21,8 @@ from prism_desktop import vocabulary
 from prism_desktop.errors import InputError
 from prism_desktop.review.dataset import machine_step
 from prism_desktop.review.store_input import BAND_COLUMNS, SCORE_COLUMNS, SOURCE_PREFERENCE
-from prism_desktop.sandbox.code.candidate import extract_code as extract_code_in
-from prism_desktop.sandbox.spec import RunResult
-from prism_desktop.scoring.extraction import extract_code
+from prism_desktop.runs.onec import RunResult
+from prism_desktop.services.benchmark_kinds import kind_named
 from prism_desktop.store import EditConflict, Store
 from prism_desktop.store.models import (
     Experiment,
@@ -167,15 +166,12 @@ def _parse_run_result(logs: str | None) -> RunResult | None:
 
 
 def _candidate_code(run: Run, snapshot: WorkspaceSnapshot | None) -> str:
-    """The code the machine measured: a 1C module, or in a coding workspace the block in the task's
-    language (the snapshot records it); a library task's candidate is the answer itself (a patch or
-    files, applied to a stub the store does not keep)."""
-    languages = snapshot.task_languages if snapshot is not None and snapshot.kind == "coding" else None
-    if languages and run.task_id in languages:
-        if run.category == "library":
-            return run.response or ""
-        return extract_code_in(run.response or "", str(languages[run.task_id])) or ""
-    return extract_code(run.response or "")
+    """The code the machine measured, as the run's benchmark kind reads it from the stored answer: a
+    1C module, or in a coding workspace the block in the task's language (the snapshot records it)."""
+    languages = (snapshot.task_languages if snapshot is not None else None) or {}
+    language = languages.get(run.task_id)
+    kind = kind_named(snapshot.kind if snapshot is not None else None)
+    return kind.measured_code(run.response or "", run.category, str(language) if language else None)
 
 
 def _auto_run(result: Level1Result) -> dict[str, Any]:

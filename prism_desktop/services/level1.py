@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from prism_desktop import __version__
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.sandbox.backend import (
     CancelToken,
     SandboxBackend,
@@ -22,7 +23,6 @@ from prism_desktop.sandbox.backend import (
 )
 from prism_desktop.sandbox.backend_choice import open_backend
 from prism_desktop.sandbox.pool import SandboxPool
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.scoring.level1 import score_run
 from prism_desktop.workspace.results import Generation

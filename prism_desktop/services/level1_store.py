@@ -11,23 +11,17 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from prism_desktop.sandbox.backend import SandboxUnavailable
-from prism_desktop.sandbox.code.spec import CodeRunResult
-from prism_desktop.sandbox.spec import RunResult
-from prism_desktop.services.code_level1 import CodeLevel1Runner
-from prism_desktop.services.level1 import Level1Runner
+from prism_desktop.runs.code import CodeRunResult
+from prism_desktop.runs.onec import RunResult
+from prism_desktop.services.benchmark_kinds import Measured, kind_of
 from prism_desktop.services.level1_rows import level1_columns
-from prism_desktop.services.onec_level1 import OneCLevel1Runner
-from prism_desktop.services.onec_workspace import OneCBenchView
 from prism_desktop.services.save_failures import failure_text
 from prism_desktop.store import StoreError
 from prism_desktop.store.database import Store
 from prism_desktop.store.models import SOURCE_SCORED_HERE, Level1Result, Run
-from prism_desktop.workspace.coding_bench import CodingBenchWorkspace
 from prism_desktop.workspace.results import Generation
 from prism_desktop.workspace.workspace import Workspace
 
-Measured = RunResult | CodeRunResult | None  # the 1C sandbox's or a code image's measurements
 OnRunScored = Callable[[int, Measured, dict[str, Any]], None]
 
 
@@ -148,21 +142,7 @@ def score_stored_runs(
             on_result(run_id, result, auto_run)
 
     generations = [g for _, g in pending]
-    if isinstance(workspace, CodingBenchWorkspace):
-        # Python, TypeScript, Go and library tasks: the language images only, never unisolated.
-        if sandbox == "local":
-            raise SandboxUnavailable(
-                "code tasks run only in Docker containers (the sandbox setting is local)"
-            )
-        coding = workspace.coding
-        tasks = [coding.task(g.task_id) for g in generations]
-        CodeLevel1Runner.open(coding, jobs, tasks).score(generations, on_scored=scored, cancel=cancel)
-    elif isinstance(workspace, OneCBenchView):
-        # 1C Code Bench: the processing's module with the answer in place, in the BSL sandbox.
-        runner = OneCLevel1Runner.open(workspace.bench, sandbox, jobs)
-        runner.score(generations, on_scored=scored, cancel=cancel)
-    else:
-        Level1Runner.open(workspace, sandbox, jobs).score(generations, on_scored=scored, cancel=cancel)
+    kind_of(workspace).score_level1(workspace, generations, scored, sandbox, jobs, cancel)
     if unsaved:
         raise ResultsNotSaved(
             f"Level 1 scored {len(pending)} runs but {len(unsaved)} results could not be saved; score "

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.sandbox.backend import SandboxBackend, cancel_token
 from prism_desktop.sandbox.backend_choice import open_backend
 from prism_desktop.sandbox.pool import SandboxPool
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.scoring.extraction import extract_code
 from prism_desktop.scoring.level1 import EDITION, EVALUATOR_ID, LEADERBOARD_VIEW, group_runs
 from prism_desktop.scoring.onec_level1 import score_onec_run

@@ -13,14 +13,12 @@ from pathlib import Path
 from prism_desktop.generation.metadata_tools import NOT_FOUND_MARK, MetadataTools
 from prism_desktop.services.onec_level1 import PROTOCOL_VERSION, reference_code
 from prism_desktop.vocabulary import GRADE_STEPS
-from prism_desktop.workspace.coding_bench import open_workspace as open_prism_or_coding
 from prism_desktop.workspace.errors import Problem, ProblemCollector
 from prism_desktop.workspace.onec_bench import (
     CONTEXTS,
     LEVELS,
     OneCBenchWorkspace,
     OneCTask,
-    is_onec_bench_workspace,
 )
 from prism_desktop.workspace.protocol import (
     AXES,
@@ -173,6 +171,7 @@ class OneCBenchView(Workspace):
     """`OneCBenchView.open(path)`: the 1C Code Bench workspace at `path`, read whole."""
 
     kind = "1c-code-bench"
+    spans_categories = True
 
     def __init__(self, bench: OneCBenchWorkspace):
         tools = MetadataTools(bench.config_spec)
@@ -223,11 +222,3 @@ class OneCBenchView(Workspace):
             collector.attempt(partial(load_score_file, path))
         return collector.problems
 
-
-def open_any_workspace(path: Path | str) -> Workspace:
-    """The workspace at `path`, of its kind: a 1C Code Bench, a coding bench or a PRISM workspace.
-    Raises WorkspaceError with every problem found."""
-    root = Path(path).resolve()
-    if is_onec_bench_workspace(root):
-        return OneCBenchView.open(root)
-    return open_prism_or_coding(root)

@@ -18,6 +18,7 @@ __all__ = [
     "results",
     "results_loader",
     "schema",
+    "task_kinds",
     "tasks",
     "values",
     "workspace",

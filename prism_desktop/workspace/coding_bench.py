@@ -13,9 +13,9 @@ from pathlib import Path
 
 from prism_desktop.vocabulary import AXES, GRADE_STEPS
 
-from .coding import LANGUAGES, CodingTask, CodingWorkspace, is_coding_workspace, load_coding_bank
-from .coding_task import data_bytes
-from .errors import Problem, ProblemCollector, WorkspaceError
+from .coding import CodingWorkspace, load_coding_bank
+from .coding_task import LANGUAGES, CodingTask, data_bytes
+from .errors import Problem, ProblemCollector
 from .protocol import (
     AxisDefinition,
     AxisRules,
@@ -110,18 +110,6 @@ def _title(task: CodingTask) -> str:
     return first if len(first) <= TITLE_CHARS else first[: TITLE_CHARS - 1] + "…"
 
 
-def joined_files(files: dict[str, str]) -> str:
-    """A package's files as one text, each headed by its path (the review shows them as one)."""
-    return "".join(f"# ── {name} ──\n{text.rstrip()}\n\n" for name, text in sorted(files.items()))
-
-
-def reference_text(task: CodingTask) -> str | None:
-    """What the review shows as the reference: the solution file, or a library's whole package."""
-    if task.kind == "library":
-        return joined_files(dict(task.extra.get("reference_files") or {})) or None
-    return task.reference
-
-
 def _as_task(task: CodingTask) -> Task:
     return Task(
         id=task.id,
@@ -132,14 +120,9 @@ def _as_task(task: CodingTask) -> Task:
         directory=task.path.parent,
         tags={"language": (task.language,), "tags": task.tags},
         entry_point_patterns=(),
-        canonical=reference_text(task),
-        extra={"language": task.language, "kind": task.kind, **_stub(task)},
+        canonical=task.task_kind.reference_text(task),
+        extra={"language": task.language, "kind": task.kind, **task.task_kind.generation_extra(task)},
     )
-
-
-def _stub(task: CodingTask) -> dict[str, dict[str, str]]:
-    """A library task's stub package (path -> text), which its generation request shows the model."""
-    return {"stub": dict(task.extra["stub"])} if task.kind == "library" else {}
 
 
 def _version(task: CodingTask) -> str:
@@ -158,6 +141,7 @@ class CodingBenchWorkspace(Workspace):
     """`CodingBenchWorkspace.open(path)`: the coding workspace at `path`, read whole."""
 
     kind = "coding"
+    spans_categories = True
 
     def __init__(self, coding: CodingWorkspace):
         categories = coding.categories
@@ -218,19 +202,3 @@ class CodingBenchWorkspace(Workspace):
             collector.attempt(partial(load_score_file, path))
         return collector.problems
 
-
-def open_workspace(path: Path | str) -> Workspace:
-    """The workspace at `path`, of its kind: a PRISM one (metrics/ and tasks/) or a coding bench
-    (dataset/ or libraries/, no metrics/). Raises WorkspaceError with every problem found."""
-    root = Path(path).resolve()
-    if not (root / "metrics").is_dir() and is_coding_workspace(root):
-        return CodingBenchWorkspace.open(root)
-    if root.is_dir() and not (root / "metrics").is_dir() and not (root / "tasks").is_dir():
-        raise WorkspaceError(
-            Problem(
-                root,
-                message="not a workspace",
-                expected="a PRISM workspace (metrics/ and tasks/) or a coding bench (dataset/ or libraries/)",
-            )
-        )
-    return Workspace.open(root)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem
+from .task_kinds import TASK_KINDS, TaskKind
 
 LANGUAGES = ("python", "typescript", "go")
 EXTENSIONS = {"python": "py", "typescript": "ts", "go": "go"}
@@ -45,12 +46,17 @@ class CodingTask:
     path: Path  # the task's JSON file
     reference: str | None
     tests: dict[str, str]  # relative path -> text: the whole tests/<task_id>/ folder
-    kind: str = "code"  # "code" | "library"
+    kind: str = "code"  # a name of TASK_KINDS: "code" | "library"
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def source_file(self) -> str:
         return SOURCE_FILES[self.language]
+
+    @property
+    def task_kind(self) -> TaskKind:
+        """What differs between a function task and a library task (task_kinds.py)."""
+        return TASK_KINDS[self.kind]
 
 
 DATA_ENCODING_ERRORS = "surrogateescape"  # str(bytes) and back, losslessly: data_text / data_bytes

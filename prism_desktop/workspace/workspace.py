@@ -39,10 +39,15 @@ if TYPE_CHECKING:
 
 
 class Workspace:
-    """Construct with `Workspace.open(path)`. A coding-bench workspace (Python, TypeScript, Go and
-    library tasks) is a subclass, coding_bench.CodingBenchWorkspace; kinds.open_workspace picks."""
+    """Construct with `Workspace.open(path)`. The other benchmark kinds are subclasses (the coding
+    bench's CodingBenchWorkspace, the 1C Code Bench's OneCBenchView); services/benchmark_kinds.py
+    recognises a folder's kind and opens it with its reader."""
 
-    kind = "prism"
+    kind = "prism"  # the kind's name in services/benchmark_kinds.py
+    # What generation (a layer below the registry) needs of the kind: a published benchmark's
+    # tasks span its categories, so one generation may take every task (the category ""), its tasks
+    # lie under its root, and it uses the app's generation settings when it has none of its own.
+    spans_categories = False
 
     def __init__(
         self, root: Path, protocols: Protocols, tag_vocabulary: TagVocabulary, tasks: tuple[Task, ...]

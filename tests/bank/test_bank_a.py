@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from prism_desktop.bsl.parser import parse_module
+from prism_desktop.runs.onec import Limits, RunSpec
 from prism_desktop.sandbox.harness_a import run_legs
-from prism_desktop.sandbox.spec import Limits, RunSpec
 from prism_desktop.scoring.entry_points import detect_entry_point_a
 from prism_desktop.scoring.meaning import score_meaning_a
 from prism_desktop.scoring.optimization import score_exec_a

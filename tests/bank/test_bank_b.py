@@ -20,9 +20,9 @@ from prism_desktop.platform import load_configuration
 from prism_desktop.platform import metadata as md
 from prism_desktop.platform.fixtures import generate
 from prism_desktop.platform.grow import grow_fixtures
+from prism_desktop.runs.onec import RunSpec
 from prism_desktop.sandbox.harness_b import run_legs
 from prism_desktop.sandbox.harness_b_perf import perf_tests_bsl
-from prism_desktop.sandbox.spec import RunSpec
 from prism_desktop.scoring.entry_points import detect_entry_point_b
 from prism_desktop.scoring.optimization import score_exec_b
 from prism_desktop.services.level1 import task_data

@@ -13,7 +13,7 @@ from prism_desktop.bsl.checker import check_module, check_tree
 from prism_desktop.bsl.diagnostics import Diagnostic
 from prism_desktop.bsl.names import GLOBAL_METHODS, GLOBAL_PROPERTIES, canonical
 from prism_desktop.bsl.parser import parse_module
-from prism_desktop.sandbox.spec import Diagnostic as SpecDiagnostic
+from prism_desktop.runs.onec import Diagnostic as SpecDiagnostic
 
 
 def codes(text: str, **kwargs: object) -> list[tuple[str, int, int]]:

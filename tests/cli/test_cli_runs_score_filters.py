@@ -11,7 +11,7 @@ import pytest
 
 from prism_desktop.cli.common import CliError
 from prism_desktop.cli.main import main
-from prism_desktop.cli.score_command import pick_runs
+from prism_desktop.cli.run_filters import pick_runs
 from prism_desktop.workspace.workspace import Workspace
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from pathlib import Path
 import docker
 import pytest
 
-from prism_desktop.sandbox.code.spec import CodeRunResult
+from prism_desktop.runs.code import CodeRunResult
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from prism_desktop.sandbox.image import ENGINE_ERRORS, connect

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from prism_desktop.sandbox.code.spec import CodeRunResult
+from prism_desktop.runs.code import CodeRunResult
 from prism_desktop.scoring.code_level1 import score_code_run
 from prism_desktop.workspace.coding import CodingWorkspace
 from prism_desktop.workspace.results import Generation

@@ -8,7 +8,7 @@ from dataclasses import replace
 import docker
 import pytest
 
-from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec
+from prism_desktop.runs.code import CodeLimits, CodeRunSpec
 from prism_desktop.sandbox.code_docker import CodeDockerBackend
 from prism_desktop.sandbox.code_images import code_image
 from tests.code.conftest import RunAnswer, statuses

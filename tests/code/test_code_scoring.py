@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from prism_desktop.sandbox.code.spec import (
+from prism_desktop.runs.code import (
     CodeDiagnostic,
     CodeRunResult,
     CodeTestOutcome,

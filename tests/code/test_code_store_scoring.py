@@ -14,12 +14,13 @@ from sqlalchemy import select
 
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.sandbox.code_images import code_image
+from prism_desktop.services.benchmark_kinds import open_workspace
 from prism_desktop.services.grading import load_run_review
 from prism_desktop.services.importing import import_results
 from prism_desktop.services.level1_store import score_stored_runs
 from prism_desktop.store import Store, open_store
 from prism_desktop.store.models import SOURCE_AUTO_FILE, SOURCE_SCORED_HERE, Level1Result, Run
-from prism_desktop.workspace.coding_bench import CodingBenchWorkspace, open_workspace
+from prism_desktop.workspace.coding_bench import CodingBenchWorkspace
 from tests.code.conftest import BUNDLED
 from tests.docker_helpers import unavailable
 

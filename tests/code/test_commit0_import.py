@@ -229,9 +229,9 @@ def test_document_bytes():
 
 def test_data_files_travel_as_their_bytes(tmp_path: Path) -> None:
     """read_folder(data_files=True) -> the run's spec (JSON) -> the sandbox's lay_out: the same bytes."""
+    from prism_desktop.runs.code import CodeLimits, CodeRunSpec, spec_from_json, spec_to_json
     from prism_desktop.sandbox.code.context import RunContext
     from prism_desktop.sandbox.code.runner import lay_out
-    from prism_desktop.sandbox.code.spec import CodeLimits, CodeRunSpec, spec_from_json, spec_to_json
     from prism_desktop.workspace.coding import read_folder
 
     (tmp_path / "tests" / "data").mkdir(parents=True)

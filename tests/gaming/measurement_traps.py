@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from prism_desktop.runs.onec import RunResult
 from prism_desktop.sandbox.backend import SandboxBackend
-from prism_desktop.sandbox.spec import RunResult
 from prism_desktop.scoring.level1 import score_run
 from prism_desktop.scoring.tables import evaluate
 from prism_desktop.services.level1 import candidate_generation, run_spec

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from prism_desktop.sandbox.candidate_text import detect_entry_point
-from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.bsl.candidate_text import detect_entry_point
+from prism_desktop.runs.onec import RunResult
 from prism_desktop.sandbox.worker import harness_for
 from prism_desktop.scoring.level1 import score_run
 from prism_desktop.scoring.optimization import growth_exponent

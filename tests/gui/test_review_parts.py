@@ -18,8 +18,8 @@ from prism_desktop.gui.review_parts import (
     statement_markdown,
 )
 from prism_desktop.gui.review_saving import conflict_text, edit_text, failure_message
+from prism_desktop.services.benchmark_kinds import open_workspace as open_any_workspace
 from prism_desktop.services.grading import GradingError
-from prism_desktop.services.onec_workspace import open_any_workspace
 from prism_desktop.services.review_session import ConflictNotice, Edit, Outcome, SaveFailure
 from prism_desktop.workspace.workspace import Workspace
 

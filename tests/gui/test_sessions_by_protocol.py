@@ -10,9 +10,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from prism_desktop.gui.sessions_dialog import SessionsDialog
+from prism_desktop.services.benchmark_kinds import open_workspace as open_any_workspace
 from prism_desktop.services.grading import save_grade
 from prism_desktop.services.importing import import_results
-from prism_desktop.services.onec_workspace import open_any_workspace
 from prism_desktop.services.sessions import create_session, session_runs
 from prism_desktop.services.team_sessions import name_expert
 from prism_desktop.store import open_store

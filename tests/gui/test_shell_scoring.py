@@ -17,9 +17,9 @@ from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
 from prism_desktop.gui.runs_model import NA
+from prism_desktop.runs.onec import RunResult, RunSpec
 from prism_desktop.sandbox import harness_a
 from prism_desktop.sandbox.backend import CancelToken
-from prism_desktop.sandbox.spec import RunResult, RunSpec
 from prism_desktop.services import level1
 from prism_desktop.services.runs_query import COLUMNS, Column, RunsFilter, RunStatus
 

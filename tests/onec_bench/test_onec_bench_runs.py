@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from prism_desktop.runs.onec import Limits
 from prism_desktop.sandbox.docker_backend import DockerBackend
-from prism_desktop.sandbox.spec import Limits
 from prism_desktop.services.onec_level1 import OneCLevel1Runner, reference_code, run_spec
 from prism_desktop.workspace.onec_bench import OneCBenchWorkspace, OneCTask
 from prism_desktop.workspace.results import Generation

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from prism_desktop.cli.main import main
+from prism_desktop.services.benchmark_kinds import open_workspace as open_any_workspace
 from prism_desktop.services.grading import save_grade
 from prism_desktop.services.importing import import_results
-from prism_desktop.services.onec_workspace import open_any_workspace
 from prism_desktop.services.team_sessions import expert_queue, name_expert
 from prism_desktop.store import open_store
 from tests.onec_bench.conftest import BUNDLED

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from prism_desktop.services.benchmark_kinds import open_workspace as open_any_workspace
 from prism_desktop.services.importing import import_results
 from prism_desktop.services.level1_store import score_stored_runs
-from prism_desktop.services.onec_workspace import OneCBenchView, open_any_workspace
+from prism_desktop.services.onec_workspace import OneCBenchView
 from prism_desktop.store import Store, open_store
 from prism_desktop.store.models import SOURCE_AUTO_FILE, SOURCE_SCORED_HERE, Level1Result, Run
 from tests.onec_bench.conftest import BUNDLED

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from prism_desktop.cli.workspace_kinds import workspace_kind
+from prism_desktop.cli.workspace_kinds import HANDLERS, workspace_handlers
+from prism_desktop.services.benchmark_kinds import detect_kind
 from prism_desktop.workspace.errors import WorkspaceError
 from prism_desktop.workspace.onec_bench import CONTEXTS, LEVELS, OneCBenchWorkspace, is_onec_bench_workspace
 from tests.onec_bench.conftest import BUNDLED, REPO
@@ -33,11 +34,14 @@ def test_bundled_bench_covers_every_level_and_both_contexts(bundled: OneCBenchWo
 
 def test_each_kind_is_told_by_its_own_rule() -> None:
     assert is_onec_bench_workspace(BUNDLED)
-    kind = workspace_kind(BUNDLED)
+    kind = detect_kind(BUNDLED)
     assert kind is not None and kind.name == "1c-code-bench"
-    coding = workspace_kind(REPO / "benchmarks" / "coding")
+    coding = detect_kind(REPO / "benchmarks" / "coding")
     assert coding is not None and coding.name == "coding"
-    assert workspace_kind(REPO) is None  # the PRISM workspace: the default, not in the table
+    prism = detect_kind(REPO)
+    assert prism is not None and prism.name == "prism"
+    assert workspace_handlers(REPO) is None  # the PRISM workspace: the commands' own code
+    assert workspace_handlers(BUNDLED) is HANDLERS["1c-code-bench"]
 
 
 def _problems(root: Path) -> str:

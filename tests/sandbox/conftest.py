@@ -13,11 +13,11 @@ import docker
 import docker.errors
 import pytest
 
+from prism_desktop.runs.onec import Limits, RunSpec, TaskData
 from prism_desktop.sandbox.backend import installed_package_dir
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.image import IMAGE_REF, engine_status
 from prism_desktop.sandbox.local_backend import LocalBackend
-from prism_desktop.sandbox.spec import Limits, RunSpec, TaskData
 from tests.docker_helpers import our_containers, unavailable
 
 # A stand-in for the engine's in-process runner, driven by the candidate "code": it lets the plumbing
@@ -25,7 +25,7 @@ from tests.docker_helpers import our_containers, unavailable
 STANDIN_HARNESS = textwrap.dedent(
     """
     import json, os, sys, time
-    from prism_desktop.sandbox.spec import RunResult, SyntaxMeasurement, TestsMeasurement
+    from prism_desktop.runs.onec import RunResult, SyntaxMeasurement, TestsMeasurement
 
     def run_legs(spec):
         code = spec.code

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from prism_desktop.bsl.candidate_text import detect_entry_point
 from prism_desktop.sandbox.backend import SandboxBackend
-from prism_desktop.sandbox.candidate_text import detect_entry_point
 from prism_desktop.scoring.level1 import score_run
 from prism_desktop.services.level1 import candidate_generation, run_spec
 from prism_desktop.workspace.workspace import Workspace

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from prism_desktop.sandbox.candidate_text import (
+from prism_desktop.bsl.candidate_text import (
     declared_functions,
     detect_entry_point,
     neutralise_line,

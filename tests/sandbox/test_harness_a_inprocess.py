@@ -8,8 +8,8 @@ import math
 import pytest
 
 from prism_desktop.bsl.stdlib.collections import BslArray, BslStructure, BslValueTable
+from prism_desktop.runs.onec import Limits, RunSpec, TaskData
 from prism_desktop.sandbox.harness_a import describe, from_yaml, prism_equal, run_legs
-from prism_desktop.sandbox.spec import Limits, RunSpec, TaskData
 
 SUM_TASK = TaskData(
     category="A",

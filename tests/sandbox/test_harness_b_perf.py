@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from prism_desktop.runs.onec import Limits, PerfMeasurement, RunSpec, TaskData
 from prism_desktop.sandbox.harness_b import INSTRUMENT, run_legs
 from prism_desktop.sandbox.harness_b_perf import PERF_RESULT, perf_tests_bsl
-from prism_desktop.sandbox.spec import Limits, PerfMeasurement, RunSpec, TaskData
 from prism_desktop.scoring.optimization import growth_exponent
 
 CONFIG: dict[str, Any] = {

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from prism_desktop.bsl.stdlib import FUNCTIONS
+from prism_desktop.runs.onec import BRunMeasurement, Limits, RunResult, RunSpec, TaskData
 from prism_desktop.sandbox import worker
 from prism_desktop.sandbox.harness_b import INSTRUMENT, run_legs
-from prism_desktop.sandbox.spec import BRunMeasurement, Limits, RunResult, RunSpec, TaskData
 from prism_desktop.scoring.platform_axis import platform_error_tests, platform_errors
 from prism_desktop.scoring.syntax import count_clusters
 from prism_desktop.workspace.protocol import RuntimeConstants

@@ -8,8 +8,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 
+from prism_desktop.runs.onec import PerfMeasurement
 from prism_desktop.sandbox.harness_b import run_legs
-from prism_desktop.sandbox.spec import PerfMeasurement
 from tests.sandbox.test_harness_b_perf import PERF, perf_spec
 
 # Every grown unit holds 2, the fixture's Стол 5: the least balance is a tie of all the grown units,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.sandbox.backend import SandboxBackend
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, TaskData
 
 CONFIG = {
     "catalogs": {"Товары": {}},

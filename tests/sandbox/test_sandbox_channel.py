@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from prism_desktop.runs.onec import RunResult, RunSpec, SyntaxMeasurement, TestsMeasurement
 from prism_desktop.sandbox.envelope import RESULT_FILE, Envelope, EnvelopeError, read_envelope, write_envelope
 from prism_desktop.sandbox.output_cap import CappedTextIO, cap_text, join_capped
-from prism_desktop.sandbox.spec import RunResult, RunSpec, SyntaxMeasurement, TestsMeasurement
 from prism_desktop.sandbox.worker import run_spec
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from prism_desktop.runs.onec import Limits
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.local_backend import LocalBackend
-from prism_desktop.sandbox.spec import Limits
 
 
 def _observe(backend, code: str, limits: Limits | None = None, timeout_s: float = 30.0) -> dict:

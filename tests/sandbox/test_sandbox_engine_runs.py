@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from prism_desktop.runs.onec import Limits, RunResult, RunSpec, TaskData
 from prism_desktop.sandbox.backend import SandboxBackend
 from prism_desktop.sandbox.harness_a import run_legs
 from prism_desktop.sandbox.run_dir import wall_deadline
-from prism_desktop.sandbox.spec import Limits, RunResult, RunSpec, TaskData
 
 TASK = TaskData(
     category="A",

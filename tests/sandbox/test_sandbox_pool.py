@@ -14,12 +14,12 @@ from pathlib import Path
 import docker
 import pytest
 
+from prism_desktop.runs.onec import Limits, RunResult
 from prism_desktop.sandbox.backend import SandboxBackend
 from prism_desktop.sandbox.container_options import LABEL, OWNER_LABEL, confinement
 from prism_desktop.sandbox.docker_backend import DockerBackend
 from prism_desktop.sandbox.image import IMAGE_REF
 from prism_desktop.sandbox.pool import SandboxPool
-from prism_desktop.sandbox.spec import Limits, RunResult
 
 BACKENDS = [
     pytest.param("standin_docker", marks=pytest.mark.docker, id="docker"),

@@ -7,7 +7,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.spec import (
+from prism_desktop.runs.onec import (
     BRunMeasurement,
     Diagnostic,
     PerfMeasurement,

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from prism_desktop.sandbox.code.spec import CodeRunResult, CompileMeasurement
-from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.runs.code import CodeRunResult, CompileMeasurement
+from prism_desktop.runs.onec import RunResult
 from prism_desktop.scoring import code_level1, level1, reasons
-from prism_desktop.workspace.coding_bench import open_workspace
+from prism_desktop.services.benchmark_kinds import open_workspace
 from prism_desktop.workspace.results import Generation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -90,7 +90,7 @@ def test_1c_missing_measurements_are_known_sentences(leg: str) -> None:
 def test_1c_code_bench_runs_store_known_sentences() -> None:
     """The 1C Code Bench scorer writes the same kind of reasons from the same table, so the interface
     shows them in its language (it showed the Russian sentence in the English window)."""
-    from prism_desktop.sandbox.spec import BRunMeasurement
+    from prism_desktop.runs.onec import BRunMeasurement
     from prism_desktop.scoring import onec_level1
 
     setup_failed = _result("ok", b_run=BRunMeasurement(status="infra_error", infra_detail="bad fixtures"))

@@ -30,7 +30,7 @@ from scoring_fixtures import (
     task_b,
 )
 
-from prism_desktop.sandbox.spec import RunResult
+from prism_desktop.runs.onec import RunResult
 from prism_desktop.scoring.hashing import response_hash
 from prism_desktop.scoring.level1 import Instruments, auto_file, group_runs, merge_auto, score_run
 

@@ -21,7 +21,7 @@ from scoring_fixtures import (
     task_b,
 )
 
-from prism_desktop.sandbox.spec import BRunMeasurement, PerfMeasurement
+from prism_desktop.runs.onec import BRunMeasurement, PerfMeasurement
 from prism_desktop.scoring.axis_score import AxisScore
 from prism_desktop.scoring.optimization import (
     LEG_AUTO,

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.spec import (
+from prism_desktop.runs.onec import (
     Diagnostic,
     PerfMeasurement,
     RunResult,

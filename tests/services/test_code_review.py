@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from prism_desktop.services.benchmark_kinds import open_workspace
 from prism_desktop.services.code_review import code_candidate, code_diagnostic_lines, reference_file_name
 from prism_desktop.services.grading import (
     applicable_axes,
@@ -22,7 +23,7 @@ from prism_desktop.services.grading import (
 from prism_desktop.services.importing import import_results
 from prism_desktop.store import Store, open_store
 from prism_desktop.store.models import Run
-from prism_desktop.workspace.coding_bench import CodingBenchWorkspace, open_workspace
+from prism_desktop.workspace.coding_bench import CodingBenchWorkspace
 from prism_desktop.workspace.errors import WorkspaceError
 from prism_desktop.workspace.results_loader import load_experiment
 from prism_desktop.workspace.workspace import Workspace

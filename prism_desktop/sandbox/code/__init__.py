@@ -8,5 +8,4 @@ __all__ = [
     "candidate",
     "context",
     "library_candidate",
-    "spec",
 ]

@@ -12,9 +12,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from prism_desktop.runs.code import CodeLimits
 from prism_desktop.sandbox.code.events import EVENTS_FD_ENV, SECRET_FD_ENV, SKIP_ENV, EventLog
 from prism_desktop.sandbox.code.processes import kill_candidates, reap, start_candidate
-from prism_desktop.sandbox.code.spec import CodeLimits
 
 WORK_DIR = Path("/tmp/prism-work")  # tests and candidate files: the runner's, read-only to the candidate
 SCRATCH_DIR = Path("/tmp/prism-scratch")  # the candidate's writable space (HOME, caches, build output)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from prism_desktop.sandbox.code.spec import CodeDiagnostic
+from prism_desktop.runs.code import CodeDiagnostic
 
 TSC_LINE = re.compile(
     r"^(?P<file>[^()\n]+)\((?P<line>\d+),(?P<col>\d+)\): (?P<sev>error|warning) (?P<code>TS\d+): (?P<msg>.*)$"

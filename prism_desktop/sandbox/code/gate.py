@@ -15,9 +15,9 @@ import shutil
 import tokenize
 from pathlib import Path
 
+from prism_desktop.runs.code import CodeDiagnostic, CodeRunSpec, CodeSuppression, GateCheck
 from prism_desktop.sandbox.code.context import BASE_PATH, RunContext
 from prism_desktop.sandbox.code.languages import seed_cache
-from prism_desktop.sandbox.code.spec import CodeDiagnostic, CodeRunSpec, CodeSuppression, GateCheck
 
 GATE_TOOLS = ("ruff", "mypy")
 MYPY_WARM_CACHE = Path("/opt/prism-mypycache")  # the standard library's stubs, analysed at image build

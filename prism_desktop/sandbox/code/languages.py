@@ -12,10 +12,10 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from prism_desktop.runs.code import CodeDiagnostic, CodeRunSpec, CompileMeasurement
 from prism_desktop.sandbox.code.context import RunContext
 from prism_desktop.sandbox.code.diagnostics import parse_go, parse_tsc, python_syntax
 from prism_desktop.sandbox.code.events import COLLECT_ENV
-from prism_desktop.sandbox.code.spec import CodeDiagnostic, CodeRunSpec, CompileMeasurement
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding prism_desktop/
 NODE_PRELOAD = Path(__file__).resolve().parent / "node_test_events.js"  # in the test process: live events

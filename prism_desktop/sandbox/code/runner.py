@@ -22,11 +22,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from prism_desktop.sandbox.code.context import RunContext
-from prism_desktop.sandbox.code.gate import run_gate
-from prism_desktop.sandbox.code.languages import ADAPTERS, prepare_go_module
-from prism_desktop.sandbox.code.processes import CANDIDATE_UID, can_switch_users, drop_to_owner_of
-from prism_desktop.sandbox.code.spec import (
+from prism_desktop.runs.code import (
     RESULT_FORMAT,
     CodeRunResult,
     CodeRunSpec,
@@ -34,6 +30,10 @@ from prism_desktop.sandbox.code.spec import (
     is_test_file,
     spec_from_json,
 )
+from prism_desktop.sandbox.code.context import RunContext
+from prism_desktop.sandbox.code.gate import run_gate
+from prism_desktop.sandbox.code.languages import ADAPTERS, prepare_go_module
+from prism_desktop.sandbox.code.processes import CANDIDATE_UID, can_switch_users, drop_to_owner_of
 from prism_desktop.sandbox.code.test_loop import collect_plan, run_plan
 
 RESULT_FILE = "result.json"

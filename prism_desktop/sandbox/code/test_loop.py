@@ -10,9 +10,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from prism_desktop.runs.code import CodeTestOutcome
 from prism_desktop.sandbox.code.context import RunContext, StreamRun
 from prism_desktop.sandbox.code.languages import StreamCommand, TestPlan
-from prism_desktop.sandbox.code.spec import CodeTestOutcome
 
 MAX_RESTARTS = 50  # one restart per test that timed out; a bound for a runaway plan
 NO_PROOF = "the test process ended (exit {code}) before the harness's end-of-run proof"

@@ -1,6 +1,6 @@
-"""What crosses the sandbox boundary: a run spec in, measurements out. Plain dataclasses that
-serialise to JSON, imported by the host (scoring, services) and by the in-container worker alike,
-so this module must stay pure standard library."""
+"""A 1C run's types: the spec that goes into the sandbox, the measurements that come out. Plain
+dataclasses that serialise to JSON, imported by the host (scoring, services, the GUI) and by the
+in-container worker alike, so this module must stay pure standard library."""
 
 from __future__ import annotations
 
@@ -91,6 +91,11 @@ class TestsMeasurement:
     total: int = 0
     cases: list[TestOutcome] = field(default_factory=list)
     detail: str | None = None  # compile error text / limit description
+
+
+SIZE_WRONG = "wrong"  # a rung's status when its result differs from the reference's: counted, then judged
+SIZE_MEASURED = frozenset({"ok", SIZE_WRONG})  # statuses whose counts stand; the ladder goes on after them
+SIZE_DIFFERS = "отличается от результата эталона"  # the note of a "wrong" rung
 
 
 @dataclass
