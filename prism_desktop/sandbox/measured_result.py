@@ -179,7 +179,7 @@ def _same_table(actual: Any, expected: BslObject) -> bool:
     # decides), while each column still holds the reference's values.
     rows, wanted = list(actual.bsl_iter()), list(expected.bsl_iter())
     return len(rows) == len(wanted) and all(
-        _same_multiset([row.bsl_get(name) for row in rows], [row.bsl_get(name) for row in wanted], same_b_result)
+        _same_multiset([r.bsl_get(name) for r in rows], [r.bsl_get(name) for r in wanted], same_b_result)
         for name in names
     )
 
