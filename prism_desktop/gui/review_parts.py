@@ -1,72 +1,45 @@
-"""What the review shows differently per kind of task, chosen once per run by one lookup: a 1C run
-(PRISM or the 1C Code Bench: BSL panes, the analyzer's or compiler's gutter marks), a code run
-(Python/TypeScript/Go: the candidate as the sandbox received it, its compiler's marks, a line with
-the language and tests under the statement, the logs' tests table) and a library run (Commit-0
-style: the package after the answer's patch, joined, not marked). `REVIEW_PARTS` is keyed by the
-workspace's `kind`, so a registry of benchmark kinds can carry these factories later."""
+"""What the review shows differently per kind of task, chosen once per run: the benchmark kind's
+registry answers `panes(...)` (services/benchmark_kinds.py: a RunPanes, Qt-free) and `ReviewParts`
+applies it to the widgets — the code panes' language, titles and candidate (for a code task, the
+candidate as the sandbox received it), the line under the statement (a code task's language, tests
+and timeout), the logs' mode and the candidate's gutter marks. No kind is named here: what differs
+is in the RunPanes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
 
 from PySide6.QtCore import QCoreApplication
 
 from prism_desktop.gui.code_compare import CodeCompare
 from prism_desktop.gui.code_editor import GutterMarker
 from prism_desktop.gui.reason_texts import localized_reason
-from prism_desktop.services.code_review import code_candidate, code_diagnostic_lines, reference_file_name
+from prism_desktop.services.benchmark_kinds import RunPanes, kind_of
 from prism_desktop.services.grading import RunReview
-from prism_desktop.workspace.coding import CodingTask
 from prism_desktop.workspace.tasks import Task
 from prism_desktop.workspace.workspace import Workspace
 
 TR_CONTEXT = "ReviewView"  # these texts were the review view's and keep their translations
+LIBRARY_LABEL = "library"  # RunPanes.task_label of a Commit-0 style library task (its report group)
 
 
 def tr(text: str) -> str:
     return QCoreApplication.translate(TR_CONTEXT, text)
 
 
-class ReviewParts(Protocol):
-    code_mode: ClassVar[bool]  # the logs show a tests table (code runs) or PRISM's 1C legs
-
-    def show_code(self, code: CodeCompare, review: RunReview, task: Task | None) -> None:
-        """Fill the reference and candidate panes (language, titles, texts, the note over them)."""
-
-    def statement_line(self) -> str:
-        """Markdown added under the task's statement ("" for none)."""
-
-    def markers(self, review: RunReview) -> list[GutterMarker]:
-        """The candidate's gutter marks from the machine's measurements."""
-
-
-def candidate_note(review: RunReview, code: str | None = None, problem: str | None = None) -> str | None:
+def candidate_note(review: RunReview, code: str, problem: str | None) -> str | None:
     """Why the candidate pane is empty or holds no code, in words (None when it holds code).
-    `code` and `problem`: a code task's candidate and why none could be built."""
+    `code` and `problem`: the candidate as measured and why none could be built from the answer."""
     if review.success is False:
         reason = review.error or tr("no reason given")
         return tr("The generation failed: %1").replace("%1", reason)
-    if not (review.candidate_code if code is None else code).strip():
+    if not code.strip():
         if not review.response.strip():
             return tr("The model's answer is empty.")
         if problem:
             return tr("No candidate: %1 (see the Raw response tab).").replace("%1", localized_reason(problem))
         return tr("No code was found in the model's answer (see the Raw response tab).")
     return None
-
-
-def statement_markdown(task_id: str, task: Task | None, parts: ReviewParts) -> str:
-    """The statement pane: the task's prompt, its signature and what the kind adds. Markdown for the
-    layout, but no HTML in it (the failure reason, text from the model's API, is at the top of the
-    candidate pane, as plain text)."""
-    if task is None:
-        return tr(
-            "**Task %1 is not in the open workspace**; its statement and reference cannot be shown."
-        ).replace("%1", task_id)
-    signature = f"\n\n`{task.signature}`" if task.signature else ""
-    return f"{task.prompt.strip()}{signature}{parts.statement_line()}"
 
 
 def bsl_markers(review: RunReview) -> list[GutterMarker]:
@@ -93,80 +66,60 @@ def bsl_markers(review: RunReview) -> list[GutterMarker]:
     ]
 
 
-class BslParts:
-    """A 1C run: the extracted BSL code beside the task's canonical solution."""
+@dataclass(frozen=True)
+class ReviewParts:
+    """One run's RunPanes, applied to the review's widgets."""
 
-    code_mode: ClassVar[bool] = False
+    panes: RunPanes
 
-    def show_code(self, code: CodeCompare, review: RunReview, task: Task | None) -> None:
-        # a 1C Code Bench task names the module its reference function comes from
-        code.set_language("bsl", task.extra.get("reference_file") if task else None)
-        code.set_texts(task.canonical if task else None, review.candidate_code)
-        code.set_candidate_note(candidate_note(review))
-
-    def statement_line(self) -> str:
-        return ""
-
-    def markers(self, review: RunReview) -> list[GutterMarker]:
-        return bsl_markers(review)
-
-
-@dataclass
-class CodeParts:
-    """A Python/TypeScript/Go run: the candidate's source file, highlighted by its language."""
-
-    code_task: CodingTask
-    code_mode: ClassVar[bool] = True
+    @property
+    def code_mode(self) -> bool:
+        """The logs show a tests table (code runs) or PRISM's 1C legs."""
+        return self.panes.logs == "code"
 
     def show_code(self, code: CodeCompare, review: RunReview, task: Task | None) -> None:
-        candidate = code_candidate(self.code_task, review.response)
-        code.set_language(self.code_task.language, reference_file_name(self.code_task), candidate.file_name)
-        code.set_texts(task.canonical if task else None, candidate.text)
-        code.set_candidate_note(candidate_note(review, candidate.text, candidate.problem))
-
-    def kind_name(self) -> str:
-        return self.code_task.language
+        """Fill the reference and candidate panes (language, titles, texts, the note over them)."""
+        panes = self.panes
+        code.set_language(panes.language, panes.reference_name, panes.candidate_name)
+        code.set_texts(task.canonical if task else None, panes.candidate_text)
+        code.set_candidate_note(candidate_note(review, panes.candidate_text, panes.candidate_problem))
 
     def statement_line(self) -> str:
+        """Markdown added under the task's statement ("" for none)."""
+        panes = self.panes
+        if panes.task_label is None:
+            return ""
+        label = tr("library (Commit-0 style)") if panes.task_label == LIBRARY_LABEL else panes.task_label
         line = (
             tr("Language: %1 · %2 tests · %3 s per test")
-            .replace("%1", self.kind_name())
-            .replace("%2", str(self.code_task.test_count))
-            .replace("%3", f"{self.code_task.timeout_s:g}")
+            .replace("%1", label)
+            .replace("%2", str(panes.test_count))
+            .replace("%3", f"{panes.timeout_s:g}")
         )
         return f"\n\n*{line}*"
 
     def markers(self, review: RunReview) -> list[GutterMarker]:
-        return [GutterMarker(*mark) for mark in code_diagnostic_lines(self.code_task, review.auto_run)]
+        """The candidate's gutter marks from the machine's measurements (a 1C run's from its record)."""
+        if self.panes.diagnostics is None:
+            return bsl_markers(review)
+        return [GutterMarker(*mark) for mark in self.panes.diagnostics]
 
 
-class LibraryParts(CodeParts):
-    """A Commit-0 style library run: the whole package after the answer's patch."""
-
-    def kind_name(self) -> str:
-        return tr("library (Commit-0 style)")
-
-
-CODE_TASK_PARTS: dict[str, Callable[[CodingTask], ReviewParts]] = {"code": CodeParts, "library": LibraryParts}
+def review_parts(workspace: Workspace, review: RunReview) -> ReviewParts:
+    """The parts of `review`'s run: the workspace's kind decides, once."""
+    panes = kind_of(workspace).panes(
+        workspace, review.task_id, review.response, review.candidate_code, review.auto_run
+    )
+    return ReviewParts(panes)
 
 
-def one_c_parts(_workspace: Workspace, _task_id: str) -> ReviewParts:
-    return BslParts()
-
-
-def coding_parts(workspace: Workspace, task_id: str) -> ReviewParts:
-    """A coding bench holds code and library tasks; a run whose task is gone is shown as text."""
-    code_task = workspace.code_task(task_id)
-    return BslParts() if code_task is None else CODE_TASK_PARTS[code_task.kind](code_task)
-
-
-REVIEW_PARTS: dict[str, Callable[[Workspace, str], ReviewParts]] = {
-    "prism": one_c_parts,
-    "1c-code-bench": one_c_parts,
-    "coding": coding_parts,
-}
-
-
-def review_parts(workspace: Workspace, task_id: str) -> ReviewParts:
-    """The parts for a run of `task_id`: the workspace's kind decides, once."""
-    return REVIEW_PARTS.get(workspace.kind, one_c_parts)(workspace, task_id)
+def statement_markdown(task_id: str, task: Task | None, parts: ReviewParts) -> str:
+    """The statement pane: the task's prompt, its signature and what the kind adds. Markdown for the
+    layout, but no HTML in it (the failure reason, text from the model's API, is at the top of the
+    candidate pane, as plain text)."""
+    if task is None:
+        return tr(
+            "**Task %1 is not in the open workspace**; its statement and reference cannot be shown."
+        ).replace("%1", task_id)
+    signature = f"\n\n`{task.signature}`" if task.signature else ""
+    return f"{task.prompt.strip()}{signature}{parts.statement_line()}"

@@ -4,9 +4,9 @@ machine's scores and the expert's grading panel, driven from the keyboard.
 Every grade change is committed at once through a ReviewSession (services/review_session.py: the
 write queue, versions, conflict policy, undo), so a killed app loses nothing; this widget observes
 it and says what it announces. What differs per kind of task (1C, code, library) comes from one
-ReviewParts object per run (gui/review_parts.py). In a blind session the machine's scores and
-details and other experts' grades stay hidden until the current expert has graded every applicable
-axis of the run.
+ReviewParts object per run (gui/review_parts.py: the benchmark kind's RunPanes, applied). In a blind
+session the machine's scores and details and other experts' grades stay hidden until the current
+expert has graded every applicable axis of the run.
 
 Keys (active while the focus is anywhere inside the view): S M O P (or Ы Ь Щ З on the Russian
 layout) choose the axis; 0 2 4 6 8 set its step and 1 sets 10 (a single key for the top step; "-"
@@ -34,7 +34,7 @@ from prism_desktop.gui.logs_tabs import LogsTabs
 from prism_desktop.gui.plain_text import MARKDOWN_WITHOUT_HTML
 from prism_desktop.gui.review_header import ReviewHeader, identity_text
 from prism_desktop.gui.review_keys import GradingKeys
-from prism_desktop.gui.review_parts import BslParts, ReviewParts, review_parts, statement_markdown
+from prism_desktop.gui.review_parts import ReviewParts, review_parts, statement_markdown
 from prism_desktop.gui.review_saving import edit_text, failure_message
 from prism_desktop.services.grading import (
     RunReview,
@@ -81,7 +81,7 @@ class ReviewView(LanguageAware, QWidget):
         self.review_session = ReviewSession(store, workspace.protocols.l2, writer)
         self.review: RunReview | None = None
         self.task: Task | None = None
-        self.parts: ReviewParts = BslParts()  # what the shown run's kind of task shows
+        self.parts: ReviewParts | None = None  # what the shown run's kind of task shows
         self.visible: Visibility = SHOWN
 
         self.top = ReviewHeader()
@@ -224,7 +224,7 @@ class ReviewView(LanguageAware, QWidget):
     def show_run(self, run_id: int | None) -> None:
         self.message.hide()
         if run_id is None:
-            self.review, self.task = None, None
+            self.review, self.task, self.parts = None, None, None
             self.top.show_nothing()
             self.statement.clear()
             self.code.set_texts("", "")
@@ -242,7 +242,7 @@ class ReviewView(LanguageAware, QWidget):
             self.task = self.workspace.task(review.task_id)
         except KeyError:
             self.task = None
-        self.parts = review_parts(self.workspace, review.task_id)
+        self.parts = review_parts(self.workspace, review)
         self._show_header()
         markdown = statement_markdown(review.task_id, self.task, self.parts)
         self.statement.document().setMarkdown(markdown, MARKDOWN_WITHOUT_HTML)
@@ -285,7 +285,8 @@ class ReviewView(LanguageAware, QWidget):
             category=review.category,
         )
         self.logs.set_machine_visible(not self.machine_hidden)
-        self.code.set_diagnostics([] if self.machine_hidden else self.parts.markers(review))
+        marks = [] if self.parts is None or self.machine_hidden else self.parts.markers(review)
+        self.code.set_diagnostics(marks)
         self.top.show_siblings(
             review.run_id, sample_siblings(self.store, review.run_id), machine_shown=self.visible.machine
         )
