@@ -156,3 +156,48 @@ def merge_sorted_lists(lists):
     # the bomb's own test is the only one it may cost: the others pass (or, on a loaded machine, the
     # heaviest of them may run out of its 10 s while the bomb is being killed)
     assert set(got.values()) <= {"pass", "timeout"} and list(got.values()).count("pass") >= 4, got
+
+
+SHARED_MEMORY = """
+import json, multiprocessing, os
+
+def _shm_seen():
+    seen = {}
+    for line in open("/proc/self/mounts"):
+        fields = line.split()
+        if fields[1] == "/dev/shm":
+            seen["type"], seen["options"] = fields[2], fields[3].split(",")
+    try:
+        with open("/dev/shm/fill", "wb") as out:
+            while True:
+                out.write(b"x" * 1048576)
+    except OSError as error:
+        seen["fill"] = type(error).__name__
+    os.remove("/dev/shm/fill")  # the later tests of the run lock again
+    return seen
+
+def merge_sorted_lists(lists):
+    lock = multiprocessing.Lock()  # a POSIX semaphore: sem_open() creates it in /dev/shm
+    with lock:
+        merged = sorted(x for l in lists for x in l)
+    if lists == []:
+        raise RuntimeError("SHM=" + json.dumps(_shm_seen()))
+    return merged
+"""
+
+
+def test_multiprocessing_locks_get_a_small_private_dev_shm(run_answer: RunAnswer) -> None:
+    """Tests that lock across processes (portalocker's, multiprocessing's) need POSIX shared memory:
+    a size-capped tmpfs at /dev/shm where nothing can be executed."""
+    result = run_answer(TASK, fenced(SHARED_MEMORY))
+    assert result.status == "ok"
+    failed = {t.name.split("::")[-1]: t for t in result.tests or [] if t.status != "pass"}
+    assert list(failed) == ["test_empty_input"], {n: t.message[-300:] for n, t in failed.items()}
+    found = re.search(r"RuntimeError: SHM=(\{.*\})", failed["test_empty_input"].message)
+    assert found is not None, failed["test_empty_input"].message
+    seen = json.loads(found.group(1))
+    assert seen["type"] == "tmpfs"
+    assert {"noexec", "nosuid", "nodev"} <= set(seen["options"])
+    (size,) = (option.removeprefix("size=") for option in seen["options"] if option.startswith("size="))
+    assert size.endswith("k") and int(size[:-1]) <= 16 * 1024
+    assert seen["fill"] == "OSError"  # no space left (or past the file-size limit): never unbounded
