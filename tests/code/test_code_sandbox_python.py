@@ -201,3 +201,37 @@ def test_multiprocessing_locks_get_a_small_private_dev_shm(run_answer: RunAnswer
     (size,) = (option.removeprefix("size=") for option in seen["options"] if option.startswith("size="))
     assert size.endswith("k") and int(size[:-1]) <= 16 * 1024
     assert seen["fill"] == "OSError"  # no space left (or past the file-size limit): never unbounded
+
+
+WRITES_INTO_ITS_FOLDER = """
+import json, os, sys
+
+def merge_sorted_lists(lists):
+    with open("written-by-the-code-under-test.txt", "w") as out:  # replay files, generated projects
+        out.write("x")
+    if lists == []:
+        seen = {"cwd": os.getcwd(), "cwd_on_path": os.getcwd() in sys.path or "" in sys.path}
+        try:
+            open("/tmp/prism-work/test_algo_py_001.py", "a").write("x")
+            seen["original_tests"] = "written"
+        except OSError as error:
+            seen["original_tests"] = type(error).__name__
+        raise RuntimeError("CWD=" + json.dumps(seen))
+    return sorted(x for l in lists for x in l)
+"""
+
+
+def test_tests_work_in_a_writable_copy_of_the_project_and_the_original_stays_read_only(
+    run_answer: RunAnswer,
+) -> None:
+    """Tests that write into their working folder (Commit-0's cookiecutter: replay files, generated
+    projects) get a fresh copy of the project as that folder; the tests that are imported stay the
+    runner's, and the copy is not on the import path (nothing planted there is imported)."""
+    result = run_answer(TASK, fenced(WRITES_INTO_ITS_FOLDER))
+    failed = {t.name.split("::")[-1]: t for t in result.tests or [] if t.status != "pass"}
+    assert list(failed) == ["test_empty_input"], {n: t.message[-300:] for n, t in failed.items()}
+    found = re.search(r"RuntimeError: CWD=(\{.*\})", failed["test_empty_input"].message)
+    assert found is not None, failed["test_empty_input"].message
+    seen = json.loads(found.group(1))
+    assert seen["cwd"] != "/tmp/prism-work" and not seen["cwd_on_path"]
+    assert seen["original_tests"] == "PermissionError"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from prism_desktop.runs.code import CodeTestOutcome
 from prism_desktop.sandbox.code.context import RunContext, StreamRun
@@ -70,7 +71,7 @@ def collect_plan(plan: TestPlan, ctx: RunContext) -> tuple[list[str], str | None
     deadline = time.monotonic() + ctx.limits.run_timeout_s
     state = PlanRun()
     for command in plan.streams:
-        run = ctx.stream(command.argv, cwd=command.cwd, env=command.env, skip=[], deadline=deadline)
+        run = ctx.stream(command.argv, cwd=_cwd(command, ctx), env=command.env, skip=[], deadline=deadline)
         state.declared += [name for name in run.log.declared if name not in state.declared]
         if run.log.collect_errors:
             state.note("the tests could not be loaded: " + " | ".join(run.log.collect_errors)[-3000:])
@@ -81,6 +82,10 @@ def collect_plan(plan: TestPlan, ctx: RunContext) -> tuple[list[str], str | None
     return state.declared, "; ".join(state.notes) or None
 
 
+def _cwd(command: StreamCommand, ctx: RunContext) -> Path:
+    return ctx.writable_copy(command.cwd) if command.writable_cwd else command.cwd
+
+
 def _run_stream(
     command: StreamCommand, ctx: RunContext, deadline: float, expected: set[str], state: PlanRun
 ) -> None:
@@ -89,7 +94,7 @@ def _run_stream(
     for _restart in range(MAX_RESTARTS):
         decided = [name for name in state.outcomes]
         run = ctx.stream(
-            command.argv, cwd=command.cwd, env=command.env, skip=decided, deadline=deadline,
+            command.argv, cwd=_cwd(command, ctx), env=command.env, skip=decided, deadline=deadline,
             select_test=command.select,
         )  # fmt: skip
         state.unverified += run.log.unverified
