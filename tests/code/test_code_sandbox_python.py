@@ -38,6 +38,8 @@ def test_partial_candidate_fails_some_tests_with_messages(run_answer: RunAnswer)
     assert got["test_duplicates_and_negatives"] == "fail" and got["test_two_lists"] == "pass"
     failed = next(t for t in result.tests or [] if t.status == "fail")
     assert "assert" in failed.message
+    # paths as in the work folder, though the tests ran in a writable copy of it
+    assert re.search(r"^test_algo_py_001\.py:\d+: AssertionError$", failed.message, re.M), failed.message
 
 
 def test_non_compiling_candidate_reports_the_compiler_error(run_answer: RunAnswer) -> None:
