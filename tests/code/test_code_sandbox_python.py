@@ -212,12 +212,18 @@ def merge_sorted_lists(lists):
     with open("written-by-the-code-under-test.txt", "w") as out:  # replay files, generated projects
         out.write("x")
     if lists == []:
-        seen = {"cwd": os.getcwd(), "cwd_on_path": os.getcwd() in sys.path or "" in sys.path}
-        try:
-            open("/tmp/prism-work/test_algo_py_001.py", "a").write("x")
-            seen["original_tests"] = "written"
-        except OSError as error:
-            seen["original_tests"] = type(error).__name__
+        seen = {"cwd": os.getcwd(), "safe_path": sys.flags.safe_path}  # -P: no cwd on sys.path at start
+        original = "/tmp/prism-work/test_algo_py_001.py"
+        for name, change in (("original", lambda: open(original, "a").write("x")),
+                             ("copy", lambda: open("test_algo_py_001.py", "a").write("x")),
+                             ("copy_removed", lambda: os.remove("test_algo_py_001.py")),
+                             ("copy_replaced", lambda: os.replace("written-by-the-code-under-test.txt",
+                                                                  "test_algo_py_001.py"))):
+            try:
+                change()
+                seen[name] = "changed"
+            except OSError as error:
+                seen[name] = type(error).__name__
         raise RuntimeError("CWD=" + json.dumps(seen))
     return sorted(x for l in lists for x in l)
 """
@@ -227,13 +233,14 @@ def test_tests_work_in_a_writable_copy_of_the_project_and_the_original_stays_rea
     run_answer: RunAnswer,
 ) -> None:
     """Tests that write into their working folder (Commit-0's cookiecutter: replay files, generated
-    projects) get a fresh copy of the project as that folder; the tests that are imported stay the
-    runner's, and the copy is not on the import path (nothing planted there is imported)."""
+    projects) run in a fresh copy of the project where they may add files; the files there, the tests
+    among them, stay the runner's (not writable, not removable: sticky folders), the original is
+    untouched, and the copy is not on the import path at start-up."""
     result = run_answer(TASK, fenced(WRITES_INTO_ITS_FOLDER))
     failed = {t.name.split("::")[-1]: t for t in result.tests or [] if t.status != "pass"}
     assert list(failed) == ["test_empty_input"], {n: t.message[-300:] for n, t in failed.items()}
     found = re.search(r"RuntimeError: CWD=(\{.*\})", failed["test_empty_input"].message)
     assert found is not None, failed["test_empty_input"].message
     seen = json.loads(found.group(1))
-    assert seen["cwd"] != "/tmp/prism-work" and not seen["cwd_on_path"]
-    assert seen["original_tests"] == "PermissionError"
+    assert seen.pop("safe_path") is True and seen.pop("cwd") != "/tmp/prism-work"
+    assert seen == dict.fromkeys(["original", "copy", "copy_removed", "copy_replaced"], "PermissionError")

@@ -62,16 +62,16 @@ class RunContext:
         self._copies = 0
 
     def writable_copy(self, source: Path) -> Path:
-        """A fresh copy of `source` the candidate user may change (tests that write into their working
-        folder). Each process start gets a new one in the runner's folder, so nothing a former process
-        left there is read again; `source` itself stays the runner's."""
+        """A fresh copy of `source` the tests may add files to (tests that write into their working
+        folder): the runner's files, read-only to the candidate user, in folders it may create in but where
+        the sticky bit keeps it from deleting or renaming what is not its own. Each process start gets a
+        new copy in the runner's folder, so nothing a former process left there is read again; the copy is
+        not on the import path when the process starts (only collection adds it, after our plugin)."""
         self._copies += 1
         target = self.copies / str(self._copies)
         shutil.copytree(source, target, symlinks=True)
-        for folder, _dirs, files in os.walk(target):
-            os.chmod(folder, 0o777)  # the runner cannot chown: the candidate user writes through the mode
-            for name in files:
-                os.chmod(os.path.join(folder, name), 0o666)
+        for folder, _dirs, _files in os.walk(target):
+            os.chmod(folder, 0o1777)
         return target
 
     def env(self, **extra: str) -> dict[str, str]:

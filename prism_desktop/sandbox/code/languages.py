@@ -68,9 +68,9 @@ class PythonTasks:
         answer's, is collected). Nothing the candidate can write is read before our plugin: the ini file
         is ours (else pytest would search upwards from the tests into /tmp, where a candidate could plant
         a pytest.ini for the next restart with `-p solution`), conftest files are looked for only from the
-        work folder down, and `-s` drops the user site (a usercustomize in the candidate's HOME). The tests
-        are imported from the work folder but work in a writable copy of it (Commit-0's cookiecutter writes
-        replay files and generated projects there), which `-P` keeps off the import path."""
+        work folder down, and `-s` drops the user site (a usercustomize in the candidate's HOME). Each start
+        runs in a fresh copy of the work folder where the tests may add files (Commit-0's cookiecutter writes
+        replay files and generated projects there); `-P` keeps it off the import path at start-up."""
         files = [str(ctx.work / name) for name in spec.test_files]
         if not files:
             return TestPlan(setup_error="the task names no test file")
