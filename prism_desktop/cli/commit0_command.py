@@ -28,6 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     imp.add_argument("--src-dir", help="the library's source folder (default: where the stub differs)")
     imp.add_argument("--pip", nargs="*", default=[], help="extra packages the tests need")
     imp.add_argument(
+        "--apt", nargs="*", default=[], help="Debian packages the tests call (e.g. git), installed at build"
+    )
+    imp.add_argument(
         "--test-ids", type=Path, help="Commit-0's published ids (data/test_ids/<name>.bz2, or one id a line)"
     )
     imp.add_argument("--pip-version", help="the pip that installs (default: the newest), e.g. 24.0")
@@ -61,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
             install=args.install,
             src_dir=args.src_dir,
             pip=args.pip,
+            apt=args.apt,
             test_ids=read_test_ids(args.test_ids) if args.test_ids else None,
             pip_version=args.pip_version,
             uploaded_prior_to=args.uploaded_prior_to,

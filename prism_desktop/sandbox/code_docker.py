@@ -51,6 +51,9 @@ REMOVE_ATTEMPTS = 3
 COMPILE_STEPS = 3  # the most compiler invocations a run makes (Go: build, vet, test -c)
 RUN_ERRORS: tuple[type[BaseException], ...] = (*ENGINE_ERRORS, EngineFilesError)
 RESULT_SLACK = 16 * 1024 * 1024  # a result may exceed 4 × the output cap by this much (tests, diagnostics)
+# POSIX shared memory (sem_open, shm_open) for tests that lock across processes, e.g. multiprocessing.Lock;
+# semaphores take bytes, so a few MiB; the tmpfs is charged to the container's memory limit as well
+SHARED_MEMORY_MB = 16
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,8 @@ def code_run_options(
         # exec: a Go test binary is built there and run (candidate code is native code anyway)
         "/tmp": f"size={limits.tmpfs_mb}m,mode=1777,exec,nosuid,nodev",
         str(PRIVATE_DIR): f"size=32m,mode=0700,uid={uid},gid={gid},nosuid,nodev",
+        # the container's own (ipc_mode "none": no IPC namespace shared, so docker mounts no /dev/shm)
+        "/dev/shm": f"size={SHARED_MEMORY_MB}m,mode=1777,noexec,nosuid,nodev",
     }
     options["ulimits"] = [u for u in options["ulimits"] if u.name != "nofile"] + [
         Ulimit(name="nofile", soft=OPEN_FILES, hard=OPEN_FILES)

@@ -102,6 +102,7 @@ def library_image_ref(task: CodingTask) -> str:
         "pip": task.extra.get("pip") or [],
         "pip_version": task.extra.get("pip_version"),
         **({"uploaded_prior_to": date} if date else {}),  # absent when unset: earlier images keep their names
+        **({"apt": task.extra["apt"]} if task.extra.get("apt") else {}),  # the same
         "version": scm_version(task),
         "files": files,
     }
@@ -164,16 +165,23 @@ def host_pip_wheel(folder: Path, version: str | None = None) -> Path:
 
 
 def install_script(task: CodingTask, test_paths: list[str]) -> str:
-    """The shell script of the build container: extra packages, the install command, the test ids (of
+    """The shell script of the build container: Debian packages (Debian's archive, as the code image
+    came from), extra packages, the install command, the test ids (of
     the paths the runs give pytest: chardet's published ids are in a root test.py, outside tests/)."""
     pip = f"python3 {PIP_WHEEL}/pip"
     install = str(task.extra["install"]).strip()
     if not install.startswith("pip "):
         raise ImageBuildError(f"the install command must start with `pip ` (as Commit-0's do): {install!r}")
     extra = " ".join(f"'{p}'" for p in task.extra.get("pip") or [])
+    apt = " ".join(shlex.quote(p) for p in task.extra.get("apt") or [])  # names checked by libraries.py
+    debian = (
+        f"apt-get update -qq && apt-get install -y -qq --no-install-recommends {apt} >/dev/null"
+        " && rm -rf /var/lib/apt/lists/*"
+    )
     return "\n".join(
         [
             "set -eu",
+            *([debian] if apt else []),
             f"cd {WORK_DIR}",
             *([f"{pip} install {extra}"] if extra else []),
             f"{pip} {install.removeprefix('pip ')}",

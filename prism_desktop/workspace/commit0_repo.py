@@ -56,6 +56,7 @@ class Commit0Source:
     pip: list[str] = field(default_factory=list)  # extra packages the tests need (Commit-0's pip_packages)
     test_ids: list[str] | None = None  # Commit-0's published ids (commit0/data/test_ids/<name>.bz2)
     pip_version: str | None = None  # e.g. "24.0": the pip that installs (default: the newest)
+    apt: list[str] = field(default_factory=list)  # Debian packages the tests call (cookiecutter's git)
     # PyPI as it was before this date (pip's --uploaded-prior-to) for the dependencies and build backends:
     # Commit-0 built its images in September 2024; today's poetry-core writes metadata no installer accepts
     # from tinydb's `^3.10.0 || ^4.0.0`, the one of then did not
@@ -287,6 +288,7 @@ def import_commit0_library(
         "test_dir": test_dir,
         "install": source.install,
         "pip": source.pip,
+        **({"apt": source.apt} if source.apt else {}),
         **({"pip_version": source.pip_version} if source.pip_version else {}),
         **({"uploaded_prior_to": source.uploaded_prior_to} if source.uploaded_prior_to else {}),
         "difficulty": "hard",

@@ -11,7 +11,8 @@ library's hidden pytest suite decides (score = share of passing tests).
 A library installed as a distribution (Commit-0's, imported by commit0_repo.py) also has
     library.json                    install (e.g. "pip install -e ."), pip (extra packages), src_dir
                                     (e.g. "src/cachetools"), test_dir (the tests' folder in the project),
-                                    optionally pip_version and uploaded_prior_to (PyPI as of a date)
+                                    optionally pip_version, uploaded_prior_to (PyPI as of a date)
+                                    and apt (Debian packages the tests call, e.g. git)
     libraries/<name>/project/       the rest of the project (setup files, pytest configuration)
 and stub/ and reference/ hold the source folder at its path in the project (src_dir/...); its tests/ and
 project/ may hold data files that are not UTF-8 (read with coding.data_text).
@@ -19,6 +20,7 @@ project/ may hold data files that are not UTF-8 (read with coding.data_text).
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -30,6 +32,7 @@ from .json_input import read_json_object
 
 LIBRARY_FILE = "library.json"
 GATES = ("ruff", "mypy")
+DEBIAN_PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]+")  # Debian policy 5.6.1: what apt-get is handed
 UPLOAD_DATE_PIP = (26, 0)  # the first pip with --uploaded-prior-to (PIP_UPLOADED_PRIOR_TO)
 
 
@@ -136,6 +139,12 @@ def _installed_keys(path: Path, data: dict[str, Any], problems: list[Problem]) -
         )
     if not isinstance(keys["pip"], list) or not all(isinstance(p, str) for p in keys["pip"]):
         problems.append(Problem(path, key="pip", found=repr(keys["pip"]), expected="a list of requirements"))
+    apt = data.get("apt", [])
+    if not isinstance(apt, list) or not all(isinstance(p, str) and DEBIAN_PACKAGE.fullmatch(p) for p in apt):
+        expected = "a list of Debian package names"
+        problems.append(Problem(path, key="apt", found=repr(apt)[:60], expected=expected))
+    elif apt:
+        keys["apt"] = apt  # absent when empty: library_image_ref keeps the names of images built without
     for key in ("test_ids", "uncollected_ids"):  # published ids; those of them the reference lacks
         ids = data.get(key)
         if ids is not None:

@@ -38,6 +38,8 @@ def test_partial_candidate_fails_some_tests_with_messages(run_answer: RunAnswer)
     assert got["test_duplicates_and_negatives"] == "fail" and got["test_two_lists"] == "pass"
     failed = next(t for t in result.tests or [] if t.status == "fail")
     assert "assert" in failed.message
+    # paths as in the work folder, though the tests ran in a writable copy of it
+    assert re.search(r"^test_algo_py_001\.py:\d+: AssertionError$", failed.message, re.M), failed.message
 
 
 def test_non_compiling_candidate_reports_the_compiler_error(run_answer: RunAnswer) -> None:
@@ -156,3 +158,89 @@ def merge_sorted_lists(lists):
     # the bomb's own test is the only one it may cost: the others pass (or, on a loaded machine, the
     # heaviest of them may run out of its 10 s while the bomb is being killed)
     assert set(got.values()) <= {"pass", "timeout"} and list(got.values()).count("pass") >= 4, got
+
+
+SHARED_MEMORY = """
+import json, multiprocessing, os
+
+def _shm_seen():
+    seen = {}
+    for line in open("/proc/self/mounts"):
+        fields = line.split()
+        if fields[1] == "/dev/shm":
+            seen["type"], seen["options"] = fields[2], fields[3].split(",")
+    try:
+        with open("/dev/shm/fill", "wb") as out:
+            while True:
+                out.write(b"x" * 1048576)
+    except OSError as error:
+        seen["fill"] = type(error).__name__
+    os.remove("/dev/shm/fill")  # the later tests of the run lock again
+    return seen
+
+def merge_sorted_lists(lists):
+    lock = multiprocessing.Lock()  # a POSIX semaphore: sem_open() creates it in /dev/shm
+    with lock:
+        merged = sorted(x for l in lists for x in l)
+    if lists == []:
+        raise RuntimeError("SHM=" + json.dumps(_shm_seen()))
+    return merged
+"""
+
+
+def test_multiprocessing_locks_get_a_small_private_dev_shm(run_answer: RunAnswer) -> None:
+    """Tests that lock across processes (portalocker's, multiprocessing's) need POSIX shared memory:
+    a size-capped tmpfs at /dev/shm where nothing can be executed."""
+    result = run_answer(TASK, fenced(SHARED_MEMORY))
+    assert result.status == "ok"
+    failed = {t.name.split("::")[-1]: t for t in result.tests or [] if t.status != "pass"}
+    assert list(failed) == ["test_empty_input"], {n: t.message[-300:] for n, t in failed.items()}
+    found = re.search(r"RuntimeError: SHM=(\{.*\})", failed["test_empty_input"].message)
+    assert found is not None, failed["test_empty_input"].message
+    seen = json.loads(found.group(1))
+    assert seen["type"] == "tmpfs"
+    assert {"noexec", "nosuid", "nodev"} <= set(seen["options"])
+    (size,) = (option.removeprefix("size=") for option in seen["options"] if option.startswith("size="))
+    assert size.endswith("k") and int(size[:-1]) <= 16 * 1024
+    assert seen["fill"] == "OSError"  # no space left (or past the file-size limit): never unbounded
+
+
+WRITES_INTO_ITS_FOLDER = """
+import json, os, sys
+
+def merge_sorted_lists(lists):
+    with open("written-by-the-code-under-test.txt", "w") as out:  # replay files, generated projects
+        out.write("x")
+    if lists == []:
+        seen = {"cwd": os.getcwd(), "safe_path": sys.flags.safe_path}  # -P: no cwd on sys.path at start
+        original = "/tmp/prism-work/test_algo_py_001.py"
+        for name, change in (("original", lambda: open(original, "a").write("x")),
+                             ("copy", lambda: open("test_algo_py_001.py", "a").write("x")),
+                             ("copy_removed", lambda: os.remove("test_algo_py_001.py")),
+                             ("copy_replaced", lambda: os.replace("written-by-the-code-under-test.txt",
+                                                                  "test_algo_py_001.py"))):
+            try:
+                change()
+                seen[name] = "changed"
+            except OSError as error:
+                seen[name] = type(error).__name__
+        raise RuntimeError("CWD=" + json.dumps(seen))
+    return sorted(x for l in lists for x in l)
+"""
+
+
+def test_tests_work_in_a_writable_copy_of_the_project_and_the_original_stays_read_only(
+    run_answer: RunAnswer,
+) -> None:
+    """Tests that write into their working folder (Commit-0's cookiecutter: replay files, generated
+    projects) run in a fresh copy of the project where they may add files; the files there, the tests
+    among them, stay the runner's (not writable, not removable: sticky folders), the original is
+    untouched, and the copy is not on the import path at start-up."""
+    result = run_answer(TASK, fenced(WRITES_INTO_ITS_FOLDER))
+    failed = {t.name.split("::")[-1]: t for t in result.tests or [] if t.status != "pass"}
+    assert list(failed) == ["test_empty_input"], {n: t.message[-300:] for n, t in failed.items()}
+    found = re.search(r"RuntimeError: CWD=(\{.*\})", failed["test_empty_input"].message)
+    assert found is not None, failed["test_empty_input"].message
+    seen = json.loads(found.group(1))
+    assert seen.pop("safe_path") is True and seen.pop("cwd") != "/tmp/prism-work"
+    assert seen == dict.fromkeys(["original", "copy", "copy_removed", "copy_replaced"], "PermissionError")

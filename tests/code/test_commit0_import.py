@@ -301,3 +301,41 @@ def test_a_published_doctest_file_runs(tmp_path: Path) -> None:
     workspace = CodingWorkspace.open(tmp_path / "ws")
     outcome = check_code_references(workspace, ["lib_tinylib"], jobs=1)  # collection pass and run
     assert [o.ok for o in outcome] == [True], outcome
+
+
+GIT_TEST = """import shutil
+import subprocess
+
+
+def test_git_is_there():
+    assert shutil.which("git")
+    done = subprocess.run(["git", "--version"], capture_output=True, text=True)
+    assert done.stdout.startswith("git version")
+"""
+
+
+@pytest.mark.usefixtures("engine")
+def test_debian_packages_the_tests_call_are_installed_at_build_time(tmp_path: Path) -> None:
+    """cookiecutter's VCS tests look for git on PATH: `--apt git` puts Debian's git into the library's
+    image when it is built (the runs stay offline); a name that is no Debian package name is refused."""
+    from prism_desktop.cli.commit0_command import _build
+    from prism_desktop.workspace.errors import WorkspaceError
+    from prism_desktop.workspace.libraries import load_library
+
+    repo = commit0_repo(tmp_path, extra={"tests/test_vcs.py": GIT_TEST.encode()})
+    imported = import_commit0_library(Commit0Source(repo, apt=["git"]), tmp_path / "ws" / "libraries")
+    data = json.loads((imported.folder / "library.json").read_text())
+    assert data["apt"] == ["git"]
+    assert _build(imported.folder) == 0
+    task = CodingWorkspace.open(tmp_path / "ws").task("lib_tinylib")
+    runner = CodeLevel1Runner.open(CodingWorkspace.open(tmp_path / "ws"), tasks=[task])
+    files, candidates, _ = candidate_files(task, reference_answer(task) or "")
+    assert files is not None and runner.test_ids is not None
+    result = runner.backend.run(run_spec(task, files, candidates, "1", runner.test_ids.ids(task)))
+    statuses = {t.name.split("::")[-1]: t.status for t in result.tests or []}
+    assert statuses["test_git_is_there"] == "pass", result.tests
+
+    data.update(apt=["git; curl evil"], test_count=5)
+    (imported.folder / "library.json").write_text(json.dumps(data))
+    with pytest.raises(WorkspaceError, match=r"apt.*Debian package names"):
+        load_library(imported.folder)

@@ -7,6 +7,7 @@ import json
 import os
 import secrets
 import select
+import shutil
 import subprocess
 import time
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ WORK_DIR = Path("/tmp/prism-work")  # tests and candidate files: the runner's, r
 SCRATCH_DIR = Path("/tmp/prism-scratch")  # the candidate's writable space (HOME, caches, build output)
 PRIVATE_DIR = Path("/run/prism/private")  # runner-only tmpfs: captured output
 TESTS_DIR = Path("/tmp/prism-tests")  # compiled tests (TypeScript): the runner's, read-only to the candidate
+# the runner's folder of the writable copies of the work folder that Python tests run in (one per start)
+COPIES_DIR = Path("/tmp/prism-copies")
 BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 
@@ -47,13 +50,29 @@ class RunContext:
         scratch: Path = SCRATCH_DIR,
         private: Path = PRIVATE_DIR,
         tests: Path = TESTS_DIR,
+        copies: Path = COPIES_DIR,
     ):
         self.limits = limits
         self.work = work
         self.scratch = scratch
         self.private = private
         self.tests = tests
+        self.copies = copies
         self._outputs = 0
+        self._copies = 0
+
+    def writable_copy(self, source: Path) -> Path:
+        """A fresh copy of `source` the tests may add files to (tests that write into their working
+        folder): the runner's files, read-only to the candidate user, in folders it may create in but where
+        the sticky bit keeps it from deleting or renaming what is not its own. Each process start gets a
+        new copy in the runner's folder, so nothing a former process left there is read again; the copy is
+        not on the import path when the process starts (only collection adds it, after our plugin)."""
+        self._copies += 1
+        target = self.copies / str(self._copies)
+        shutil.copytree(source, target, symlinks=True)
+        for folder, _dirs, _files in os.walk(target):
+            os.chmod(folder, 0o1777)
+        return target
 
     def env(self, **extra: str) -> dict[str, str]:
         base = {

@@ -38,6 +38,7 @@ class StreamCommand:
     cwd: Path
     env: dict[str, str]
     select: str | None = None  # Go: the one test this process runs, sent with the secret
+    writable_cwd: bool = False  # each start works in a fresh writable copy of `cwd` (writable_copy)
 
 
 @dataclass
@@ -67,7 +68,9 @@ class PythonTasks:
         answer's, is collected). Nothing the candidate can write is read before our plugin: the ini file
         is ours (else pytest would search upwards from the tests into /tmp, where a candidate could plant
         a pytest.ini for the next restart with `-p solution`), conftest files are looked for only from the
-        work folder down, and `-s` drops the user site (a usercustomize in the candidate's HOME)."""
+        work folder down, and `-s` drops the user site (a usercustomize in the candidate's HOME). Each start
+        runs in a fresh copy of the work folder where the tests may add files (Commit-0's cookiecutter writes
+        replay files and generated projects there); `-P` keeps it off the import path at start-up."""
         files = [str(ctx.work / name) for name in spec.test_files]
         if not files:
             return TestPlan(setup_error="the task names no test file")
@@ -80,7 +83,7 @@ class PythonTasks:
         )
         ini.chmod(0o644)
         argv = [
-            "python3", "-s", "-m", "pytest", "-c", str(ini), "--rootdir", str(ctx.work),
+            "python3", "-s", "-P", "-m", "pytest", "-c", str(ini), "--rootdir", str(ctx.work),
             f"--confcutdir={ctx.work}", "-p", "prism_desktop.sandbox.code.pytest_events",
             "-p", "no:cacheprovider", "-q", "--color=no",
             *(["--collect-only"] if spec.collect_only else []), *doctests, *files,
@@ -89,7 +92,7 @@ class PythonTasks:
             PYTHONPATH=f"{ctx.work}:{PACKAGE_ROOT}", PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0",
             PYTHONNOUSERSITE="1",
         )  # fmt: skip
-        return TestPlan(streams=[StreamCommand(argv, ctx.work, env)])
+        return TestPlan(streams=[StreamCommand(argv, ctx.work, env, writable_cwd=True)])
 
 
 class TypeScriptTasks:

@@ -32,6 +32,16 @@ def _channel() -> Callable[[dict[str, Any]], None]:
 
 _send = _channel()
 _SKIP = set(json.loads(os.environ.get(SKIP_ENV, "[]")))
+_ROOT = {"prefix": ""}  # the work folder: the tests run in a copy of it, so pytest shows absolute paths
+
+
+def pytest_configure(config: Any) -> None:
+    _ROOT["prefix"] = f"{config.rootpath}{os.sep}"
+
+
+def _relative(text: str) -> str:
+    """The message with paths relative to the work folder, as when the tests ran in it."""
+    return text.replace(_ROOT["prefix"], "") if _ROOT["prefix"] else text
 
 
 def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
@@ -42,7 +52,7 @@ def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -
 
 def pytest_collectreport(report: Any) -> None:
     if report.failed:
-        _send({"e": "collect_error", "message": f"{report.nodeid}: {report.longreprtext}"})
+        _send({"e": "collect_error", "message": f"{report.nodeid}: {_relative(report.longreprtext)}"})
 
 
 def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
@@ -59,7 +69,8 @@ def pytest_runtest_logreport(report: Any) -> None:
             status = "skipped"
         else:
             status = "fail" if report.when == "call" else "error"
-        _send({"e": "end", "name": report.nodeid, "status": status, "message": report.longreprtext})
+        message = _relative(report.longreprtext)
+        _send({"e": "end", "name": report.nodeid, "status": status, "message": message})
 
 
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:

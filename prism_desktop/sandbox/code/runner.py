@@ -61,7 +61,7 @@ def toolchain() -> str:
 
 def lay_out(spec: CodeRunSpec, ctx: RunContext) -> None:
     """Fresh folders: work and tests owned by the runner (the candidate reads), scratch open to it."""
-    for folder in (ctx.work, ctx.tests):
+    for folder in (ctx.work, ctx.tests, ctx.copies):
         folder.mkdir(mode=0o755)
     for folder in (ctx.scratch, ctx.scratch / "tmp"):  # the candidate's HOME and TMPDIR
         folder.mkdir(mode=0o777)

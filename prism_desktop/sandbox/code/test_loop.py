@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from prism_desktop.runs.code import CodeTestOutcome
 from prism_desktop.sandbox.code.context import RunContext, StreamRun
@@ -70,7 +71,8 @@ def collect_plan(plan: TestPlan, ctx: RunContext) -> tuple[list[str], str | None
     deadline = time.monotonic() + ctx.limits.run_timeout_s
     state = PlanRun()
     for command in plan.streams:
-        run = ctx.stream(command.argv, cwd=command.cwd, env=command.env, skip=[], deadline=deadline)
+        argv, cwd = _started_in(command, ctx)
+        run = ctx.stream(argv, cwd=cwd, env=command.env, skip=[], deadline=deadline)
         state.declared += [name for name in run.log.declared if name not in state.declared]
         if run.log.collect_errors:
             state.note("the tests could not be loaded: " + " | ".join(run.log.collect_errors)[-3000:])
@@ -81,6 +83,16 @@ def collect_plan(plan: TestPlan, ctx: RunContext) -> tuple[list[str], str | None
     return state.declared, "; ".join(state.notes) or None
 
 
+def _started_in(command: StreamCommand, ctx: RunContext) -> tuple[list[str], Path]:
+    """The command line and folder of one start: with `writable_cwd`, a fresh copy of the folder, the
+    command's paths into it moved there (test ids and paths the tests derive from the working folder stay
+    as in the original: chardet's parameters are paths relative to it)."""
+    if not command.writable_cwd:
+        return command.argv, command.cwd
+    copy, original = ctx.writable_copy(command.cwd), str(command.cwd)
+    return [arg.replace(original, str(copy)) for arg in command.argv], copy  # files, --rootdir, --confcutdir
+
+
 def _run_stream(
     command: StreamCommand, ctx: RunContext, deadline: float, expected: set[str], state: PlanRun
 ) -> None:
@@ -88,8 +100,9 @@ def _run_stream(
     per_test = ctx.limits.per_test_timeout_s
     for _restart in range(MAX_RESTARTS):
         decided = [name for name in state.outcomes]
+        argv, cwd = _started_in(command, ctx)
         run = ctx.stream(
-            command.argv, cwd=command.cwd, env=command.env, skip=decided, deadline=deadline,
+            argv, cwd=cwd, env=command.env, skip=decided, deadline=deadline,
             select_test=command.select,
         )  # fmt: skip
         state.unverified += run.log.unverified
