@@ -240,11 +240,11 @@ def test_data_files_travel_as_their_bytes(tmp_path: Path) -> None:
     assert read_folder(tmp_path / "tests", problems) == {} and "not UTF-8" in str(problems[0])
     files = read_folder(tmp_path / "tests", [], data_files=True)
     spec = spec_from_json(spec_to_json(CodeRunSpec("1", "python", files, [])))
-    ctx = RunContext(
-        CodeLimits(), work=tmp_path / "work", scratch=tmp_path / "scratch", tests=tmp_path / "t", copies=tmp_path / "c"
-    )
+    (tmp_path / "run").mkdir()
+    folders = {name: tmp_path / "run" / name for name in ("work", "scratch", "tests", "copies")}
+    ctx = RunContext(CodeLimits(), **folders)
     lay_out(spec, ctx)
-    assert (tmp_path / "work" / "data" / "doc.txt").read_bytes() == DOCUMENT
+    assert (folders["work"] / "data" / "doc.txt").read_bytes() == DOCUMENT
 
 
 @pytest.mark.usefixtures("engine")
