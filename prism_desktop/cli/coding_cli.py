@@ -8,25 +8,24 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliError, existing_files
-from prism_desktop.cli.run_filters import pick_runs
+from prism_desktop.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CliError
+from prism_desktop.cli.kind_steps import (
+    experiments_read,
+    known_tasks,
+    open_listing_problems,
+    print_outcomes,
+    read_auto_files,
+    runs_to_score,
+    scored,
+)
 from prism_desktop.sandbox.backend import SandboxUnavailable
 from prism_desktop.services.code_level1 import score_code_experiment
 from prism_desktop.services.code_reference_check import check_code_references
-from prism_desktop.services.score_experiment import checkpoint_path
 from prism_desktop.workspace.coding import CodingWorkspace
-from prism_desktop.workspace.errors import WorkspaceError
-from prism_desktop.workspace.results_loader import load_experiment
 
 
 def _open(root: Path) -> CodingWorkspace | None:
-    try:
-        return CodingWorkspace.open(root)
-    except WorkspaceError as exc:
-        print(f"{len(exc.problems)} problem(s):")
-        for problem in exc.problems:
-            print(f"  {problem}")
-        return None
+    return open_listing_problems(CodingWorkspace.open, root)
 
 
 def _docker_only(args: argparse.Namespace) -> None:
@@ -46,32 +45,20 @@ def check_coding(root: Path, args: argparse.Namespace) -> int:
         languages[key] = languages.get(key, 0) + 1
     counts = ", ".join(f"{name}: {n}" for name, n in sorted(languages.items()))
     print(f"coding workspace {workspace.root}: {len(workspace.tasks)} tasks ({counts})")
-    for path in workspace.experiment_paths():
-        try:
-            load_experiment(path, workspace.categories)
-        except WorkspaceError as exc:
-            for problem in exc.problems:
-                print(f"  {problem}")
-            return EXIT_PROBLEMS
+    if not experiments_read(workspace, workspace.experiment_paths()):
+        return EXIT_PROBLEMS
     if args.no_run:
         print("reference solutions: not run (--no-run)")
         return EXIT_OK
     _docker_only(args)
     wanted = args.tasks or None
-    unknown = [t for t in wanted or [] if t not in {task.id for task in workspace.tasks}]
-    if unknown:
-        raise CliError(f"--task: no task {', '.join(unknown)} in {workspace.root}", EXIT_USAGE)
+    known_tasks(workspace, wanted)
     print(f"running the reference solutions of {len(wanted or workspace.tasks)} task(s)…", file=sys.stderr)
     try:
         outcomes = check_code_references(workspace, wanted, jobs=args.jobs)
     except SandboxUnavailable as exc:
         raise CliError(f"reference solutions: {exc}") from exc
-    print("reference solutions:")
-    for outcome in outcomes:
-        print(f"  {outcome}")
-    failed = [o for o in outcomes if not o.ok]
-    print(f"{len(failed)} problem(s)" if failed else "ok: no problems found")
-    return EXIT_PROBLEMS if failed else EXIT_OK
+    return print_outcomes("reference solutions:", outcomes)
 
 
 def score_coding(root: Path, args: argparse.Namespace, on_progress: object = None) -> int:
@@ -79,15 +66,7 @@ def score_coding(root: Path, args: argparse.Namespace, on_progress: object = Non
     workspace = _open(root)
     if workspace is None:
         return EXIT_PROBLEMS
-    (experiment_file,) = existing_files([args.experiment])
-    try:
-        experiment = load_experiment(experiment_file, workspace.categories)
-    except WorkspaceError as exc:
-        raise CliError(str(exc)) from exc
-    experiment = pick_runs(experiment, args.task, args.model, args.run_index)
-    out = Path(args.out).expanduser()
-    if checkpoint_path(out).exists():
-        print(f"resuming from {checkpoint_path(out)}", file=sys.stderr)
+    experiment, out = runs_to_score(workspace, args)
     try:
         summary = score_code_experiment(
             workspace,
@@ -98,16 +77,7 @@ def score_coding(root: Path, args: argparse.Namespace, on_progress: object = Non
         )
     except SandboxUnavailable as exc:
         raise CliError(f"--sandbox {args.sandbox}: {exc}") from exc
-    print(
-        f"{summary.out}: {summary.total} runs ({summary.scored_now} scored now, {summary.resumed} resumed) "
-        "in isolated containers"
-    )
-    if summary.unknown_tasks:
-        print(f"skipped runs of tasks not in the workspace: {', '.join(summary.unknown_tasks)}")
-    if summary.infra_errors:
-        print(f"{summary.infra_errors} run(s) hit a sandbox failure and are N/A; run the same command again")
-        return EXIT_PROBLEMS
-    return EXIT_OK
+    return scored(summary, "isolated containers")
 
 
 def print_code_images() -> None:
@@ -161,8 +131,6 @@ def build_code_images(wanted: list[str], method: str) -> int:
 
 def report_coding(root: Path, args: argparse.Namespace) -> int:
     """`report` on a coding workspace: per model, by language and by category."""
-    import json
-
     from prism_desktop.cli.common import format_table
     from prism_desktop.scoring.code_report import summarise_code
     from prism_desktop.workspace.atomic import write_json_atomic
@@ -170,12 +138,7 @@ def report_coding(root: Path, args: argparse.Namespace) -> int:
     workspace = _open(root)
     if workspace is None:
         return EXIT_PROBLEMS
-    documents = []
-    for path in existing_files(args.auto_files):
-        try:
-            documents.append(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CliError(f"{path}: not a readable auto file ({exc})") from exc
+    documents = read_auto_files(args.auto_files)
     groups = {t.id: (t.task_kind.group(t), t.category) for t in workspace.tasks}
     rows = summarise_code(documents, groups)
     if args.json_out:
