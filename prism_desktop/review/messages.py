@@ -10,6 +10,8 @@ import re
 from functools import cache
 from typing import Final
 
+from prism_desktop.sentences import read_back, template_pattern
+
 NO_PAIRS: Final = "no run was graded by both sides"
 CONSTANT_RATINGS: Final = (
     "every rating is one and the same step: chance agreement is 1, so agreement beyond chance cannot "
@@ -64,25 +66,13 @@ TEMPLATES: Final = (
 )
 # a field that holds another message (translated in turn)
 NESTED_FIELD: Final = "note"
-_FIELD = re.compile(r"\{(\w+)\}")
 
 
 @cache
 def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    def pattern(template: str) -> re.Pattern[str]:
-        pieces = _FIELD.split(template)  # literal, field, literal, field, …
-        regex = "".join(
-            re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)" for i, piece in enumerate(pieces)
-        )
-        return re.compile(regex, re.DOTALL)
-
-    return tuple((template, pattern(template)) for template in TEMPLATES)
+    return tuple((template, template_pattern(template)) for template in TEMPLATES)
 
 
 def parse(text: str) -> tuple[str, dict[str, str]] | None:
     """The template a sentence was written from and its fields; None for a text of no template."""
-    for template, pattern in _patterns():
-        found = pattern.fullmatch(text)
-        if found is not None:
-            return template, found.groupdict()
-    return None
+    return read_back(text, _patterns())

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from prism_desktop.sentences import read_back, template_pattern
+
 
 @dataclass(frozen=True)
 class Reason:
@@ -153,25 +155,13 @@ REASONS: Final = (
     NO_BLOCK_IN_LANGUAGE,
     PATCH_NOT_APPLIED,
 )
-_FIELD = re.compile(r"\{(\w+)\}")
 
 
 @cache
 def _patterns() -> tuple[tuple[Reason, re.Pattern[str]], ...]:
-    def pattern(template: str) -> re.Pattern[str]:
-        pieces = _FIELD.split(template)  # literal, field, literal, field, …
-        regex = "".join(
-            re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)" for i, piece in enumerate(pieces)
-        )
-        return re.compile(regex, re.DOTALL)
-
-    return tuple((reason, pattern(reason.stored)) for reason in REASONS)
+    return tuple((reason, template_pattern(reason.stored)) for reason in REASONS)
 
 
 def parse(text: str) -> tuple[Reason, dict[str, str]] | None:
     """The sentence a stored reason was written from and its fields; None for any other text."""
-    for reason, pattern in _patterns():
-        found = pattern.fullmatch(text)
-        if found is not None:
-            return reason, found.groupdict()
-    return None
+    return read_back(text, _patterns())
